@@ -1,0 +1,66 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Layers look downward only: packserve → PackServer → (HTTPServer, PackStore, Manifest).
+// HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
+let package = Package(
+    name: "PackServe",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "packserve", targets: ["packserve"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    ],
+    targets: [
+        // Glibc's Swift overlay lacks accept4(2) and epoll(7); this shim exposes them.
+        .target(name: "CSocketShims"),
+        .target(
+            name: "HTTPServer",
+            dependencies: [
+                "CSocketShims",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PackStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PackServer",
+            dependencies: [
+                "HTTPServer",
+                "PackStore",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "packserve",
+            dependencies: [
+                "PackServer",
+                "PackStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
+        .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore"]),
+        // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
+        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer"]),
+    ]
+)

@@ -1,0 +1,66 @@
+/// A parsed request line and header section (RFC 9112 §3, §5). Header names are lowercased.
+public struct HTTPRequestHead: Sendable {
+    public var method: HTTPMethod
+    /// The request target exactly as sent (origin-form `/a?b`, or absolute-form `http://h/a?b`).
+    public var target: String
+    /// The path part of the target, still percent-encoded; always starts with `/`.
+    public var path: String
+    /// The query part without `?`, or nil.
+    public var query: String?
+    /// The host named by an absolute-form target (RFC 9112 §3.2.2), lowercased, port removed.
+    public var absoluteFormHost: String?
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+
+    public init(
+        method: HTTPMethod, target: String, path: String, query: String? = nil,
+        absoluteFormHost: String? = nil, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:]
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.absoluteFormHost = absoluteFormHost
+        self.version = version
+        self.headers = headers
+    }
+
+    /// RFC 9112 §9.3: HTTP/1.1 is persistent unless `Connection: close`; HTTP/1.0 only with `keep-alive`.
+    public var wantsKeepAlive: Bool {
+        let tokens = headers.combinedValue("connection").map(Self.lowercasedTokens) ?? []
+        if version.major == 1 && version.minor >= 1 { return !tokens.contains("close") }
+        return tokens.contains("keep-alive")
+    }
+
+    /// The host a request is for: the absolute-form host if any, else the Host field, lowercased and
+    /// without port (used by the host allow-list).
+    public var hostWithoutPort: String? {
+        if let absoluteFormHost { return absoluteFormHost }
+        guard let host = headers["host"] else { return nil }
+        return Self.stripPort(host).lowercased()
+    }
+
+    static func lowercasedTokens(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
+    }
+
+    /// `h:80` → `h`, `[::1]:80` → `[::1]`.
+    static func stripPort(_ host: String) -> String {
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return host }
+            return String(host[...close])
+        }
+        guard let colon = host.lastIndex(of: ":") else { return host }
+        return String(host[..<colon])
+    }
+}
+
+extension StringProtocol {
+    /// Trims optional whitespace (RFC 9110 §5.6.3: SP and HTAB) from both ends.
+    func trimmingSpaces() -> Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return s
+    }
+}

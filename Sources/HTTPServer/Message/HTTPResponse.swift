@@ -1,0 +1,23 @@
+/// A response a responder returns. The server adds Date, Content-Length and Connection; for HEAD and for
+/// statuses that forbid content it sends the head only (Content-Length still describes what GET would send).
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: HTTPBody
+
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// An RFC 9457 problem document: `{"status":…,"title":…,"detail":…}` as application/problem+json.
+    public static func problem(_ status: HTTPStatus, detail: String? = nil, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        var json = "{\"type\":\"about:blank\",\"status\":\(status.code),\"title\":\(JSONString.quote(status.reason))"
+        if let detail { json += ",\"detail\":\(JSONString.quote(detail))" }
+        json += "}"
+        var headers = headers
+        headers.set("Content-Type", "application/problem+json")
+        return HTTPResponse(status: status, headers: headers, body: .string(json))
+    }
+}

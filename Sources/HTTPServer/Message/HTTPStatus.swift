@@ -1,0 +1,37 @@
+/// A response status code with its reason phrase (RFC 9110 §15).
+public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
+    public var code: Int
+    public var reason: String
+
+    public init(_ code: Int, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code) \(reason)" }
+
+    /// RFC 9110 §6.4.1: 1xx, 204 and 304 never carry content (and so no body bytes on the wire).
+    public var forbidsBody: Bool { code < 200 || code == 204 || code == 304 }
+
+    public static let ok = HTTPStatus(200, "OK")
+    public static let noContent = HTTPStatus(204, "No Content")
+    public static let partialContent = HTTPStatus(206, "Partial Content")
+    public static let movedPermanently = HTTPStatus(301, "Moved Permanently")
+    public static let notModified = HTTPStatus(304, "Not Modified")
+    public static let badRequest = HTTPStatus(400, "Bad Request")
+    public static let forbidden = HTTPStatus(403, "Forbidden")
+    public static let notFound = HTTPStatus(404, "Not Found")
+    public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
+    public static let requestTimeout = HTTPStatus(408, "Request Timeout")
+    public static let lengthRequired = HTTPStatus(411, "Length Required")
+    public static let preconditionFailed = HTTPStatus(412, "Precondition Failed")
+    public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
+    public static let uriTooLong = HTTPStatus(414, "URI Too Long")
+    public static let rangeNotSatisfiable = HTTPStatus(416, "Range Not Satisfiable")
+    public static let misdirectedRequest = HTTPStatus(421, "Misdirected Request")
+    public static let requestHeaderFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
+    public static let internalServerError = HTTPStatus(500, "Internal Server Error")
+    public static let notImplemented = HTTPStatus(501, "Not Implemented")
+    public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
+    public static let httpVersionNotSupported = HTTPStatus(505, "HTTP Version Not Supported")
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct PackServe: ParsableCommand {
+    func run() throws {}
+}
