@@ -1,0 +1,83 @@
+/// Answers GET and HEAD for a file representation with full RFC 9110 semantics: method check, then
+/// preconditions (§13.2.2), then Range (§14.2). Every route that serves bytes goes through here.
+///
+/// It does not add Date, Content-Length or Connection: the server's writer adds those, derives
+/// Content-Length from `body.count`, and drops the body for HEAD and 304.
+public struct FileResponder: Sendable {
+    /// More specs than this in one Range field are answered with the full representation.
+    public let maxRanges: Int
+
+    public init(maxRanges: Int) {
+        self.maxRanges = maxRanges
+    }
+
+    public func respond(to head: HTTPRequestHead, with representation: FileRepresentation) -> HTTPResponse {
+        respond(to: head, with: representation, makeBoundary: MultipartByteRanges.makeBoundary)
+    }
+
+    /// `makeBoundary` is called only for a multipart response; tests pass a fixed one.
+    func respond(
+        to head: HTTPRequestHead, with representation: FileRepresentation, makeBoundary: () -> String
+    ) -> HTTPResponse {
+        guard head.method.isGetOrHead else {
+            return .problem(.methodNotAllowed, detail: "Only GET and HEAD are allowed here.", headers: ["Allow": "GET, HEAD"])
+        }
+        let validators = RepresentationValidators(
+            entityTag: representation.entityTag, lastModified: representation.lastModified)
+        let honorRange: Bool
+        switch Preconditions.evaluate(method: head.method, headers: head.headers, validators: validators) {
+        case .preconditionFailed:
+            return .problem(.preconditionFailed, detail: "A precondition of the request does not hold for the current representation.")
+        case .notModified:
+            // RFC 9110 §15.4.5: the validators and caching fields a 200 would carry, and no content.
+            return HTTPResponse(status: .notModified, headers: validatorHeaders(representation))
+        case .proceed(let honor):
+            honorRange = honor
+        }
+
+        let length = representation.file.size
+        // HEAD, no Range, or a failed If-Range: the whole representation (Range is defined for GET only).
+        // A repeated Range field is not a valid single ranges-specifier, so it is ignored too.
+        let rangeValues = head.headers.values("range")
+        let plan = honorRange && rangeValues.count == 1
+            ? RangePlan(rangeField: rangeValues[0], length: length, maxRanges: maxRanges)
+            : .full
+
+        var headers = validatorHeaders(representation)
+        headers.add("Accept-Ranges", "bytes")
+        switch plan {
+        case .full:
+            headers.add("Content-Type", representation.contentType)
+            return HTTPResponse(status: .ok, headers: headers, body: .file(representation.file, count: length))
+        case .unsatisfiable:
+            // §15.5.17: the complete length, so the client can ask again sensibly.
+            return .problem(.rangeNotSatisfiable, detail: "No requested range starts within the \(length) bytes of the representation.",
+                            headers: ["Content-Range": "bytes */\(length)"])
+        case .partial(let ranges) where ranges.count == 1:
+            let range = ranges[0]
+            headers.add("Content-Type", representation.contentType)
+            headers.add("Content-Range", range.contentRange(completeLength: length))
+            return HTTPResponse(status: .partialContent, headers: headers,
+                                body: .file(representation.file, offset: range.first, count: range.count))
+        case .partial(let ranges):
+            let boundary = makeBoundary()
+            headers.add("Content-Type", MultipartByteRanges.contentType(boundary: boundary))
+            let body = MultipartByteRanges.body(
+                ranges: ranges, file: representation.file, contentType: representation.contentType,
+                completeLength: length, boundary: boundary)
+            return HTTPResponse(status: .partialContent, headers: headers, body: body)
+        }
+    }
+
+    /// ETag, Last-Modified and Cache-Control: what 200, 206 and 304 share.
+    private func validatorHeaders(_ representation: FileRepresentation) -> HTTPHeaders {
+        var headers: HTTPHeaders = [
+            "ETag": representation.entityTag.description,
+            "Last-Modified": HTTPDate.format(representation.lastModified),
+        ]
+        if let cacheControl = representation.cacheControl {
+            headers.add("Cache-Control", cacheControl)
+        }
+        return headers
+    }
+}

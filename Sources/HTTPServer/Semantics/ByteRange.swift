@@ -1,0 +1,22 @@
+/// A satisfiable byte range of a representation: `first`…`last`, both inclusive, as in `Content-Range`.
+public struct ByteRange: Sendable, Hashable, CustomStringConvertible {
+    public let first: Int64
+    public let last: Int64
+
+    /// `first <= last` and both non-negative; `RangePlan` only creates such ranges.
+    public init(first: Int64, last: Int64) {
+        precondition(first >= 0 && first <= last, "invalid byte range \(first)-\(last)")
+        self.first = first
+        self.last = last
+    }
+
+    /// The number of bytes in the range.
+    public var count: Int64 { last - first + 1 }
+
+    /// `bytes 0-499/1234` (RFC 9110 §14.4).
+    public func contentRange(completeLength: Int64) -> String {
+        "bytes \(first)-\(last)/\(completeLength)"
+    }
+
+    public var description: String { "\(first)-\(last)" }
+}

@@ -1,0 +1,77 @@
+/// Parsing of the `Range` field value (RFC 9110 §14.1.1, §14.2):
+///
+///     Range        = ranges-specifier
+///     ranges-spec. = range-unit "=" range-set
+///     range-set    = 1#range-spec
+///     range-spec   = int-range / suffix-range        ; other-range is for units we do not serve
+///     int-range    = first-pos "-" [ last-pos ]
+///     suffix-range = "-" suffix-length
+extension ByteRangeSpec {
+    /// The specs of a `Range` value, or nil when the whole field must be ignored (RFC 9110 §14.2: a
+    /// server may ignore Range, and must not act on one it cannot parse): an unit other than `bytes`
+    /// (compared case-insensitively, §14.1), a spec that is not digits-dash-digits, a first-pos greater
+    /// than its last-pos, or no spec at all. Empty list elements (`0-1,,5-6`) are skipped (§5.6.1).
+    public static func parseRangeField(_ fieldValue: some StringProtocol) -> [ByteRangeSpec]? {
+        let bytes = Array(fieldValue.utf8)
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
+              isBytesUnit(bytes[..<equals].drop { $0 == 0x20 || $0 == 0x09 })
+        else { return nil }
+        var specs: [ByteRangeSpec] = []
+        for element in bytes[(equals + 1)...].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let trimmed = trimWhitespace(element)
+            if trimmed.isEmpty { continue }
+            guard let spec = parseSpec(trimmed) else { return nil }
+            specs.append(spec)
+        }
+        return specs.isEmpty ? nil : specs
+    }
+
+    /// One range-spec with no surrounding whitespace.
+    private static func parseSpec(_ spec: ArraySlice<UInt8>) -> ByteRangeSpec? {
+        guard let dash = spec.firstIndex(of: UInt8(ascii: "-")) else { return nil }
+        let firstDigits = spec[..<dash]
+        let lastDigits = spec[(dash + 1)...]
+        if firstDigits.isEmpty {
+            guard let length = decimal(lastDigits) else { return nil }
+            return .suffix(length: length)
+        }
+        guard let first = decimal(firstDigits) else { return nil }
+        if lastDigits.isEmpty { return .from(first: first, last: nil) }
+        guard let last = decimal(lastDigits),
+              !decimalLess(lastDigits, firstDigits)  // "5-1" is invalid (§14.1.1), compared exactly
+        else { return nil }
+        return .from(first: first, last: last)
+    }
+
+    /// 1*DIGIT as Int64, saturating at Int64.max instead of overflowing; nil if empty or not all digits.
+    static func decimal(_ digits: ArraySlice<UInt8>) -> Int64? {
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for c in digits {
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int64(c - 0x30))
+            value = (o1 || o2) ? .max : sum
+        }
+        return value
+    }
+
+    /// Exact `a < b` for digit strings of any length, so numbers beyond 64 bits still compare correctly.
+    static func decimalLess(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        let a = a.drop { $0 == UInt8(ascii: "0") }
+        let b = b.drop { $0 == UInt8(ascii: "0") }
+        if a.count != b.count { return a.count < b.count }
+        return a.lexicographicallyPrecedes(b)
+    }
+
+    private static func isBytesUnit(_ unit: ArraySlice<UInt8>) -> Bool {
+        unit.count == 5 && zip(unit, "bytes".utf8).allSatisfy { ($0 | 0x20) == $1 }
+    }
+
+    private static func trimWhitespace(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var s = s
+        while let f = s.first, f == 0x20 || f == 0x09 { s.removeFirst() }
+        while let l = s.last, l == 0x20 || l == 0x09 { s.removeLast() }
+        return s
+    }
+}
