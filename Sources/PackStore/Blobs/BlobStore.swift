@@ -1,0 +1,89 @@
+import Crypto
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The content-addressed blob tree: `<dataDirectory>/blobs/sha256/<2 hex>/<64 hex>`, plus the `tmp/` directory
+/// where ingests write before renaming into place. A value: it only knows paths and does file-system work.
+struct BlobStore: Sendable {
+    let dataDirectory: String
+
+    var blobRoot: String { dataDirectory + "/blobs/sha256" }
+    var tempDirectory: String { dataDirectory + "/tmp" }
+    var ingestLockPath: String { dataDirectory + "/ingest.lock" }
+
+    /// Large reads keep syscalls rare; 4 MiB fits comfortably in L2/L3 while the hash runs over it.
+    static let bufferSize = 4 << 20
+
+    func path(forSHA256 hex: String) -> String {
+        "\(blobRoot)/\(hex.prefix(2))/\(hex)"
+    }
+
+    func createDirectories() throws(PackStoreError) {
+        for path in [dataDirectory, dataDirectory + "/blobs", blobRoot, tempDirectory] {
+            try POSIX.makeDirectory(path)
+        }
+    }
+
+    /// A fresh, exclusive temp file name inside `tmp/` (same file system as the blobs, so rename is atomic).
+    func newTempPath(suffix: String) -> String {
+        "\(tempDirectory)/\(String(UInt64.random(in: .min ... .max), radix: 16))\(suffix)"
+    }
+
+    /// Moves a fully written and fsynced temp file to its content address and makes the rename durable.
+    /// Returns true when an identical blob was already stored: the temp file is then discarded.
+    func install(tempPath: String, sha256: String, size: Int64) throws(PackStoreError) -> Bool {
+        let shard = "\(blobRoot)/\(sha256.prefix(2))"
+        if try POSIX.makeDirectory(shard) { try POSIX.syncDirectory(blobRoot) }
+        let destination = path(forSHA256: sha256)
+        // A same-named blob of the wrong size can only be damage; replacing it with good bytes is safe.
+        if let existing = try POSIX.status(atPath: destination), Int64(existing.st_size) == size {
+            try POSIX.removeFile(tempPath)
+            return true
+        }
+        try POSIX.renameFile(tempPath, to: destination)
+        try POSIX.syncDirectory(shard)
+        return false
+    }
+
+    /// Every file under the blob tree, with its name and size; names need not be valid digests (fsck reports
+    /// anything that is not a referenced blob as an orphan).
+    func allBlobFiles() throws(PackStoreError) -> [BlobFile] {
+        var files: [BlobFile] = []
+        for shard in try POSIX.directoryEntries(blobRoot) {
+            let shardPath = "\(blobRoot)/\(shard)"
+            for name in try POSIX.directoryEntries(shardPath) {
+                let path = "\(shardPath)/\(name)"
+                guard let info = try POSIX.status(atPath: path) else { continue }
+                // A name only addresses a blob when it sits in the shard its first two characters name.
+                let address = name.count == 64 && name.hasPrefix(shard) ? name : nil
+                files.append(BlobFile(path: path, sha256: address, size: Int64(info.st_size)))
+            }
+        }
+        return files
+    }
+
+    func tempFiles() throws(PackStoreError) -> [String] {
+        try POSIX.directoryEntries(tempDirectory).sorted().map { "\(tempDirectory)/\($0)" }
+    }
+
+    /// Hashes a stored file; returns the lowercase hex digest and the number of bytes read.
+    static func sha256(ofFileAt path: String) throws(PackStoreError) -> (hex: String, size: Int64) {
+        let fd = try POSIX.openFile(path, O_RDONLY, for: "open")
+        defer { close(fd) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
+        defer { buffer.deallocate() }
+        var hasher = SHA256()
+        var total: Int64 = 0
+        while true {
+            let count = try POSIX.readSome(fd, into: buffer, path: path)
+            if count == 0 { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            total += Int64(count)
+        }
+        return (hasher.finalize().hexString, total)
+    }
+}

@@ -1,0 +1,101 @@
+import Crypto
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Copies a file into the store's temp directory, hashing the bytes as they are written, and refuses the result
+/// if the source changed meanwhile. Nothing here touches the index: the caller installs the blob, then commits.
+struct Ingest {
+    let blobs: BlobStore
+    let maxPackBytes: Int64
+    let progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Void)?
+
+    /// Bytes written between two writeback kicks (see `startWriteback`).
+    static let writebackWindow: Int64 = 32 << 20
+
+    /// - Parameter displayPath: the path named in errors (the user's path, not an intermediate zip).
+    func copyToTemp(from sourcePath: String, displayPath: String) throws(PackStoreError) -> IngestedFile {
+        let source = try POSIX.openFile(sourcePath, O_RDONLY, for: "open")
+        defer { close(source) }
+        let before = try POSIX.status(of: source, path: displayPath)
+        guard POSIX.isRegularFile(before) else { throw .notARegularFile(path: displayPath) }
+        let expectedSize = Int64(before.st_size)
+        guard expectedSize <= maxPackBytes else {
+            throw .packTooLarge(path: displayPath, size: expectedSize, maxPackBytes: maxPackBytes)
+        }
+        #if os(Linux)
+            _ = posix_fadvise(source, 0, 0, POSIX_FADV_SEQUENTIAL)
+        #endif
+
+        let tempPath = blobs.newTempPath(suffix: ".partial")
+        let temp = try POSIX.openFile(tempPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create temp file")
+        var succeeded = false
+        defer {
+            close(temp)
+            if !succeeded { try? POSIX.removeFile(tempPath) }
+        }
+
+        let (sha256, copied) = try copy(from: source, to: temp, tempPath: tempPath, expectedSize: expectedSize,
+                                        displayPath: displayPath)
+        let afterOpen = try POSIX.status(of: source, path: displayPath)
+        let afterPath = try POSIX.status(atPath: sourcePath)
+        guard copied == expectedSize, Self.isUnchanged(before, afterOpen),
+            let afterPath, Self.isUnchanged(before, afterPath)
+        else { throw .fileChangedDuringIngest(path: displayPath) }
+
+        try POSIX.syncFile(temp, path: tempPath)
+        succeeded = true
+        return IngestedFile(tempPath: tempPath, sha256: sha256, size: copied)
+    }
+
+    private func copy(
+        from source: Int32, to temp: Int32, tempPath: String, expectedSize: Int64, displayPath: String
+    ) throws(PackStoreError) -> (String, Int64) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobStore.bufferSize, alignment: 4096)
+        defer { buffer.deallocate() }
+        var hasher = SHA256()
+        var throttle = ProgressThrottle()
+        var copied: Int64 = 0
+        var writebackStart: Int64 = 0
+        while true {
+            let count = try POSIX.readSome(source, into: buffer, path: displayPath)
+            if count == 0 { break }
+            copied += Int64(count)
+            // A growing file can never match its first size; stop early rather than copy without bound.
+            guard copied <= expectedSize else { throw .fileChangedDuringIngest(path: displayPath) }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            hasher.update(bufferPointer: chunk)
+            try POSIX.writeAll(temp, chunk, path: tempPath)
+            if copied - writebackStart >= Self.writebackWindow {
+                Self.startWriteback(temp, from: writebackStart, length: copied - writebackStart)
+                writebackStart = copied
+            }
+            if let progress, throttle.shouldReport(now: ProgressThrottle.monotonicNow(), isFinal: false) {
+                progress(copied, expectedSize)
+            }
+        }
+        if let progress, throttle.shouldReport(now: ProgressThrottle.monotonicNow(), isFinal: true) {
+            progress(copied, expectedSize)
+        }
+        return (hasher.finalize().hexString, copied)
+    }
+
+    /// Starts asynchronous writeback of what was just written, so the disk works while we keep hashing and the
+    /// final fsync has little left to flush. On Linux, POSIX_FADV_DONTNEED on dirty pages starts their writeback
+    /// without waiting (Glibc's Swift module does not export `sync_file_range`), and it keeps a multi-GiB
+    /// ingest from evicting the server's hot pages once they are clean.
+    private static func startWriteback(_ fd: Int32, from offset: Int64, length: Int64) {
+        #if os(Linux)
+            _ = posix_fadvise(fd, off_t(offset), off_t(length), POSIX_FADV_DONTNEED)
+        #endif
+    }
+
+    /// Same size, same modification time, same inode: the ingest read one consistent file.
+    static func isUnchanged(_ before: stat, _ after: stat) -> Bool {
+        before.st_size == after.st_size && before.st_ino == after.st_ino && before.st_dev == after.st_dev
+            && POSIX.modificationDate(before) == POSIX.modificationDate(after)
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Thin throwing wrappers over the system calls the blob store needs, so every failure becomes a one-line
+/// `PackStoreError.io` naming the operation and the path. (Method names differ from the C names on purpose:
+/// inside this type the C functions stay reachable unqualified.)
+enum POSIX {
+    static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644, for operation: String)
+        throws(PackStoreError) -> Int32
+    {
+        while true {
+            let fd = open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw .io(operation: operation, path: path, errno: errno) }
+        }
+    }
+
+    static func status(of fd: Int32, path: String) throws(PackStoreError) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(operation: "stat", path: path, errno: errno) }
+        return info
+    }
+
+    /// `nil` when nothing exists at `path`.
+    static func status(atPath path: String) throws(PackStoreError) -> stat? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .io(operation: "stat", path: path, errno: errno)
+        }
+        return info
+    }
+
+    static func syncFile(_ fd: Int32, path: String) throws(PackStoreError) {
+        guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: path, errno: errno) }
+    }
+
+    /// Makes a directory entry change (a rename or a new file) durable: POSIX only promises that after an fsync
+    /// of the directory itself.
+    static func syncDirectory(_ path: String) throws(PackStoreError) {
+        let fd = try openFile(path, O_RDONLY | O_DIRECTORY, for: "open directory")
+        defer { close(fd) }
+        try syncFile(fd, path: path)
+    }
+
+    static func renameFile(_ from: String, to destination: String) throws(PackStoreError) {
+        guard rename(from, destination) == 0 else {
+            throw .io(operation: "rename to \(destination)", path: from, errno: errno)
+        }
+    }
+
+    /// Removes a file; a file that is already gone is not an error.
+    static func removeFile(_ path: String) throws(PackStoreError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .io(operation: "remove", path: path, errno: errno) }
+    }
+
+    /// Creates a directory; returns false when it already existed.
+    @discardableResult
+    static func makeDirectory(_ path: String) throws(PackStoreError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw .io(operation: "create directory", path: path, errno: errno)
+    }
+
+    /// Writes all of `buffer`, retrying short writes and EINTR.
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(PackStoreError) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "write", path: path, errno: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes, retrying EINTR; 0 means end of file.
+    static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+        throws(PackStoreError) -> Int
+    {
+        while true {
+            let count = read(fd, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw .io(operation: "read", path: path, errno: errno) }
+        }
+    }
+
+    /// Lists a directory's entries except `.` and `..`; an absent directory lists as empty.
+    static func directoryEntries(_ path: String) throws(PackStoreError) -> [String] {
+        guard let directory = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw .io(operation: "list", path: path, errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func modificationDate(_ info: stat) -> Double {
+        #if canImport(Darwin)
+            Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+            Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+    }
+
+    static func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+}

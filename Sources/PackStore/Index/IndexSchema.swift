@@ -1,0 +1,63 @@
+import GRDB
+
+/// The index's schema, created and upgraded by GRDB migrations. Never edit a shipped migration: add a new one
+/// (issue 4 will append one for the persisted manifest-signing counter).
+enum IndexSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: packs, versions, tags, releases") { db in
+            // The draft: one row per pack id ever added. `currentVersion` NULL means removed (`rm`);
+            // `latestVersion` only grows, so version numbers are never reused after `rm` or `gc`.
+            try db.create(table: PackRecord.databaseTableName) { table in
+                table.primaryKey("id", .text)
+                table.column("policy", .text).notNull()
+                    .check(sql: "policy IN ('essential', 'prefetch', 'on-demand')")
+                table.column("fetchOrder", .integer).notNull().defaults(to: 0)
+                table.column("contentType", .text).notNull()
+                table.column("currentVersion", .integer)
+                table.column("latestVersion", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: PackVersionRecord.databaseTableName) { table in
+                table.column("packId", .text).notNull().references(PackRecord.databaseTableName, onDelete: .cascade)
+                table.column("version", .integer).notNull()
+                table.column("sha256", .text).notNull().indexed()
+                table.column("size", .integer).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("originalFilename", .text).notNull()
+                table.primaryKey(["packId", "version"])
+            }
+            try db.create(table: PackTagRecord.databaseTableName, options: .withoutRowID) { table in
+                table.column("packId", .text).notNull().references(PackRecord.databaseTableName, onDelete: .cascade)
+                table.column("tag", .text).notNull().indexed()
+                table.primaryKey(["packId", "tag"])
+            }
+            // `number` is the rowid, so "latest release" is a single b-tree descent: cheap enough to poll.
+            try db.create(table: ReleaseRecord.databaseTableName) { table in
+                table.primaryKey("number", .integer)
+                table.column("createdAt", .datetime).notNull()
+                table.column("note", .text).notNull().defaults(to: "")
+                table.column("packCount", .integer).notNull()
+                table.column("totalBytes", .integer).notNull()
+                table.column("rollbackOf", .integer)
+                table.column("prunedAt", .datetime)
+            }
+            // Frozen, denormalised copies of the draft at publish time: loading a release is one range scan of
+            // this WITHOUT ROWID table's primary key, with no joins.
+            try db.create(table: ReleasePackRecord.databaseTableName, options: .withoutRowID) { table in
+                table.column("releaseNumber", .integer).notNull()
+                    .references(ReleaseRecord.databaseTableName, onDelete: .cascade)
+                table.column("packId", .text).notNull()
+                table.column("version", .integer).notNull()
+                table.column("sha256", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("tags", .text).notNull()
+                table.column("policy", .text).notNull()
+                table.column("fetchOrder", .integer).notNull()
+                table.column("contentType", .text).notNull()
+                table.primaryKey(["releaseNumber", "packId"])
+            }
+            try db.create(index: "releasePack_sha256", on: ReleasePackRecord.databaseTableName, columns: ["sha256"])
+        }
+        return migrator
+    }
+}

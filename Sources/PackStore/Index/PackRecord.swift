@@ -1,0 +1,14 @@
+import GRDB
+
+/// A row of `pack`: the draft state of one pack id.
+struct PackRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+    static let databaseTableName = "pack"
+
+    var id: String
+    var policy: String
+    var fetchOrder: Int
+    var contentType: String
+    /// NULL when the pack was removed from the draft.
+    var currentVersion: Int?
+    var latestVersion: Int
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+extension PackStore {
+    /// Frees space: keeps the newest `keepReleases` releases and the draft, drops everything only older
+    /// releases or superseded versions used, then deletes blobs no remaining index row references (orphans
+    /// included).
+    ///
+    /// Older releases stay in the history but are marked pruned: they can no longer be listed or rolled back to.
+    /// Pack-version rows nothing uses are dropped with their blobs, so `fsck` stays clean; version numbers are
+    /// not reused. Index first, files second: a crash in between leaves only orphans.
+    public func gc(keepReleases: Int = PackStore.defaultKeepReleases) throws(PackStoreError) -> GCReport {
+        guard keepReleases >= 1 else { throw .invalidKeepReleases(keepReleases) }
+        return try FileLock.withLock(blobs.ingestLockPath, .exclusive) { () throws(PackStoreError) in
+            let (pruned, removedVersions, referenced) = try write { db in
+                let retained = try Int.fetchAll(
+                    db, sql: "SELECT number FROM release ORDER BY number DESC LIMIT ?", arguments: [keepReleases])
+                let oldestRetained = retained.last ?? Int.max
+                let pruned = try Int.fetchAll(
+                    db, sql: "SELECT number FROM release WHERE number < ? AND prunedAt IS NULL ORDER BY number",
+                    arguments: [oldestRetained])
+                try db.execute(
+                    sql: "DELETE FROM releasePack WHERE releaseNumber < ?", arguments: [oldestRetained])
+                try db.execute(
+                    sql: "UPDATE release SET prunedAt = ? WHERE number < ? AND prunedAt IS NULL",
+                    arguments: [Self.now(), oldestRetained])
+                try db.execute(
+                    sql: """
+                        DELETE FROM packVersion
+                        WHERE NOT EXISTS (SELECT 1 FROM pack p
+                                          WHERE p.id = packVersion.packId AND p.currentVersion = packVersion.version)
+                          AND NOT EXISTS (SELECT 1 FROM releasePack r
+                                          WHERE r.sha256 = packVersion.sha256 AND r.packId = packVersion.packId
+                                            AND r.version = packVersion.version)
+                        """)
+                let removedVersions = db.changesCount
+                return (pruned, removedVersions, try Self.referencedDigests(db))
+            }
+            let removed = try removeBlobs(notIn: referenced)
+            return GCReport(
+                prunedReleases: pruned, removedVersions: removedVersions, removedBlobs: removed.paths.count,
+                freedBytes: removed.bytes)
+        }
+    }
+}

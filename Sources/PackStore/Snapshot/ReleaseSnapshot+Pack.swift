@@ -1,0 +1,45 @@
+import Foundation
+
+extension ReleaseSnapshot {
+    /// One pack of a release, with where its bytes are on disk.
+    public struct Pack: Sendable, Hashable {
+        public let id: String
+        public let version: Int
+        /// Absolute path of the blob file.
+        public let blobPath: String
+        public let size: Int64
+        /// Lowercase hex; also the strong ETag.
+        public let sha256: String
+        public let contentType: String
+        /// The blob file's modification time (for `Last-Modified`); the release time if the file could not be
+        /// read when the snapshot was loaded.
+        public let blobModified: Date
+        /// Sorted.
+        public let tags: [String]
+        public let policy: PackPolicy
+        public let order: Int
+
+        public init(
+            id: String, version: Int, blobPath: String, size: Int64, sha256: String, contentType: String,
+            blobModified: Date, tags: [String], policy: PackPolicy, order: Int
+        ) {
+            self.id = id
+            self.version = version
+            self.blobPath = blobPath
+            self.size = size
+            self.sha256 = sha256
+            self.contentType = contentType
+            self.blobModified = blobModified
+            self.tags = tags
+            self.policy = policy
+            self.order = order
+        }
+
+        /// The listing form (manifest pack fields except `url`).
+        public var entry: PackEntry {
+            PackEntry(
+                id: id, version: version, size: size, sha256: sha256, tags: tags, policy: policy, order: order,
+                contentType: contentType)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// An immutable, in-memory copy of one release: everything the request path needs to answer `/packs/{id}`,
+/// `/tags/{tag}` and to build a manifest, without touching SQLite. The server loads a new one when
+/// `PackStore.latestReleaseNumber()` changes and swaps it in atomically.
+public struct ReleaseSnapshot: Sendable {
+    public let release: Int
+    public let createdAt: Date
+    public let note: String
+    /// Pack id → pack.
+    public let packs: [String: Pack]
+    /// Pack ids sorted ascending (the manifest's order).
+    public let packIDs: [String]
+    /// Tag → ids of the packs carrying it, sorted.
+    public let tags: [String: [String]]
+    /// Sum of all pack sizes.
+    public let totalBytes: Int64
+    /// `<dataDirectory>/blobs/sha256`, for mapping `/blobs/sha256/{hex}` to a file.
+    public let blobDirectory: String
+
+    public init(
+        release: Int, createdAt: Date, note: String, packs: [Pack], blobDirectory: String
+    ) {
+        self.release = release
+        self.createdAt = createdAt
+        self.note = note
+        self.blobDirectory = blobDirectory
+        var byID: [String: Pack] = [:]
+        byID.reserveCapacity(packs.count)
+        var byTag: [String: [String]] = [:]
+        var total: Int64 = 0
+        for pack in packs {
+            byID[pack.id] = pack
+            total += pack.size
+            for tag in pack.tags { byTag[tag, default: []].append(pack.id) }
+        }
+        self.packs = byID
+        // Callers usually pass packs sorted by id already (the index does); sorting sorted input is cheap.
+        let ids = packs.map(\.id)
+        packIDs = ids == ids.sorted() ? ids : ids.sorted()
+        tags = byTag.mapValues { $0.sorted() }
+        totalBytes = total
+    }
+
+    /// The packs in id order.
+    public var sortedPacks: [Pack] { packIDs.compactMap { packs[$0] } }
+
+    /// The packs carrying `tag`, in id order; nil for a tag no pack in this release carries.
+    public func packs(taggedWith tag: String) -> [Pack]? {
+        tags[tag].map { ids in ids.compactMap { packs[$0] } }
+    }
+
+    /// The file of blob `hex`, or nil when `hex` is not 64 lowercase hex digits (never a path outside the tree).
+    /// The file may not exist: blobs of other releases are served too, and the caller's open() decides.
+    public func blobPath(forSHA256 hex: String) -> String? {
+        guard hex.utf8.count == 64,
+            hex.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) })
+        else { return nil }
+        return "\(blobDirectory)/\(hex.prefix(2))/\(hex)"
+    }
+}

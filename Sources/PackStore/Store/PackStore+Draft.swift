@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+
+/// Editing the draft: `add`, `rm`, `tag`, `set`, `ls`.
+extension PackStore {
+    /// Ingests a file (a directory is zipped first) as a new version of pack `id` in the draft.
+    ///
+    /// Crash-safe order: copy to `tmp/` while hashing → fsync → rename to the blob address → fsync the directory
+    /// → commit the index rows in one transaction. Attributes left `nil` keep the pack's current value; a new
+    /// (or previously removed) pack gets `on-demand`, order 0 and a content type inferred from the file
+    /// (`application/zip` for `.zip` files and zipped directories, else `application/octet-stream`).
+    /// `tags` are added to the pack's existing tags.
+    ///
+    /// - Parameter progress: called on the calling thread with bytes copied so far and the total, at most about
+    ///   ten times a second, and once at the end.
+    @discardableResult
+    public func add(
+        file: URL, id: String, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
+        contentType: String? = nil, maxPackBytes: Int64 = PackStore.defaultMaxPackBytes,
+        progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Void)? = nil
+    ) throws(PackStoreError) -> PackVersion {
+        try NameRules.validatePackID(id)
+        for tag in tags { try NameRules.validateTag(tag) }
+        if let order { try Self.validateOrder(order) }
+        if let contentType { try Self.validateContentType(contentType) }
+        let path = file.path
+        guard let info = try POSIX.status(atPath: path) else { throw .fileNotFound(path: path) }
+        let isDirectory = POSIX.isDirectory(info)
+        guard isDirectory || POSIX.isRegularFile(info) else { throw .notARegularFile(path: path) }
+
+        let ingest = Ingest(blobs: blobs, maxPackBytes: maxPackBytes, progress: progress)
+        return try FileLock.withLock(blobs.ingestLockPath, .shared) { () throws(PackStoreError) in
+            let ingested: IngestedFile
+            if isDirectory {
+                let zipPath = try DirectoryArchiver.zip(directory: path, into: blobs)
+                defer { try? POSIX.removeFile(zipPath) }
+                ingested = try ingest.copyToTemp(from: zipPath, displayPath: path)
+            } else {
+                ingested = try ingest.copyToTemp(from: path, displayPath: path)
+            }
+            let reused: Bool
+            do throws(PackStoreError) {
+                reused = try blobs.install(tempPath: ingested.tempPath, sha256: ingested.sha256, size: ingested.size)
+            } catch {
+                try? POSIX.removeFile(ingested.tempPath)
+                throw error
+            }
+            let inferredType = isDirectory || file.pathExtension.lowercased() == "zip"
+                ? "application/zip" : "application/octet-stream"
+            let versionRow = PackVersionRecord(
+                packId: id, version: 0, sha256: ingested.sha256, size: ingested.size,
+                createdAt: Self.now(), originalFilename: file.lastPathComponent)
+            let version = try write { db in
+                try Self.commitVersion(
+                    versionRow, tags: tags, policy: policy, order: order,
+                    contentType: contentType ?? inferredType, contentTypeIsExplicit: contentType != nil, db)
+            }
+            return PackVersion(
+                id: id, version: version, size: ingested.size, sha256: ingested.sha256,
+                createdAt: versionRow.createdAt, originalFilename: versionRow.originalFilename,
+                reusedExistingBlob: reused)
+        }
+    }
+
+    /// Removes pack `id` from the draft (its tags too). Published releases keep it; a later `add` revives the id
+    /// with the next version number.
+    public func remove(id: String) throws(PackStoreError) {
+        try NameRules.validatePackID(id)
+        try write { db in
+            var pack = try Self.livePack(id, db)
+            pack.currentVersion = nil
+            try pack.update(db)
+            try PackTagRecord.filter(Column("packId") == id).deleteAll(db)
+        }
+    }
+
+    /// Adds and removes tags of a draft pack (adding a present tag or removing an absent one is not an error).
+    /// Returns the pack's tags afterwards, sorted.
+    @discardableResult
+    public func tag(id: String, add: [String] = [], remove: [String] = []) throws(PackStoreError) -> [String] {
+        try NameRules.validatePackID(id)
+        for tag in add + remove { try NameRules.validateTag(tag) }
+        return try write { db in
+            _ = try Self.livePack(id, db)
+            try PackTagRecord.filter(Column("packId") == id && remove.contains(Column("tag"))).deleteAll(db)
+            for tag in add { try PackTagRecord(packId: id, tag: tag).insert(db, onConflict: .ignore) }
+            return try String.fetchAll(
+                db, sql: "SELECT tag FROM packTag WHERE packId = ? ORDER BY tag", arguments: [id])
+        }
+    }
+
+    /// Changes a draft pack's attributes; `nil` leaves one unchanged. Returns the pack as the draft now lists it.
+    @discardableResult
+    public func set(
+        id: String, policy: PackPolicy? = nil, order: Int? = nil, contentType: String? = nil
+    ) throws(PackStoreError) -> PackEntry {
+        try NameRules.validatePackID(id)
+        if let order { try Self.validateOrder(order) }
+        if let contentType { try Self.validateContentType(contentType) }
+        return try write { db in
+            var pack = try Self.livePack(id, db)
+            if let policy { pack.policy = policy.rawValue }
+            if let order { pack.fetchOrder = order }
+            if let contentType { pack.contentType = contentType }
+            try pack.update(db)
+            return try Self.draftEntries(db, packID: id)[0]
+        }
+    }
+
+    /// The draft, sorted by id; with `tag`, only the packs carrying it.
+    public func listDraft(tag: String? = nil) throws(PackStoreError) -> [PackEntry] {
+        if let tag { try NameRules.validateTag(tag) }
+        return try read { db in try Self.draftEntries(db, tag: tag) }
+    }
+
+    /// Every version ever ingested for `id` that the index still holds (gc drops unreferenced old ones).
+    public func versions(id: String) throws(PackStoreError) -> [PackVersion] {
+        try NameRules.validatePackID(id)
+        return try read { db in
+            guard try PackRecord.fetchOne(db, key: id) != nil else { throw PackStoreError.unknownPackID(id) }
+            return try PackVersionRecord.filter(Column("packId") == id).order(Column("version")).fetchAll(db)
+                .map {
+                    PackVersion(
+                        id: $0.packId, version: $0.version, size: $0.size, sha256: $0.sha256,
+                        createdAt: $0.createdAt, originalFilename: $0.originalFilename, reusedExistingBlob: false)
+                }
+        }
+    }
+
+    // MARK: - Index rows
+
+    /// Inserts the version row and updates the pack row; returns the new version number.
+    private static func commitVersion(
+        _ row: PackVersionRecord, tags: [String], policy: PackPolicy?, order: Int?, contentType: String,
+        contentTypeIsExplicit: Bool, _ db: Database
+    ) throws -> Int {
+        var versionRow = row
+        var pack: PackRecord
+        if let existing = try PackRecord.fetchOne(db, key: row.packId) {
+            pack = existing
+            if pack.currentVersion == nil {  // revived after `rm`: start from the defaults, like a new pack
+                pack.policy = PackPolicy.onDemand.rawValue
+                pack.fetchOrder = 0
+                pack.contentType = contentType
+            } else if contentTypeIsExplicit {
+                pack.contentType = contentType
+            }
+        } else {
+            pack = PackRecord(
+                id: row.packId, policy: PackPolicy.onDemand.rawValue, fetchOrder: 0, contentType: contentType,
+                currentVersion: nil, latestVersion: 0)
+            try pack.insert(db)
+        }
+        if let policy { pack.policy = policy.rawValue }
+        if let order { pack.fetchOrder = order }
+        pack.latestVersion += 1
+        pack.currentVersion = pack.latestVersion
+        versionRow.version = pack.latestVersion
+        try versionRow.insert(db)
+        try pack.update(db)
+        for tag in tags { try PackTagRecord(packId: row.packId, tag: tag).insert(db, onConflict: .ignore) }
+        return pack.latestVersion
+    }
+
+    /// The pack row of a pack that is in the draft, or `unknownPackID`.
+    static func livePack(_ id: String, _ db: Database) throws -> PackRecord {
+        guard let pack = try PackRecord.fetchOne(db, key: id), pack.currentVersion != nil else {
+            throw PackStoreError.unknownPackID(id)
+        }
+        return pack
+    }
+
+    static func validateOrder(_ order: Int) throws(PackStoreError) {
+        guard (0...Int(Int32.max)).contains(order) else { throw .invalidOrder(order) }
+    }
+
+    static func validateContentType(_ type: String) throws(PackStoreError) {
+        guard NameRules.isValidContentType(type) else { throw .invalidContentType(type) }
+    }
+
+    /// Now, truncated to the millisecond the index stores, so returned values equal what is read back later.
+    static func now() -> Date {
+        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+}

@@ -1,0 +1,29 @@
+/// One pack as listed in the draft or in a release: the manifest's pack fields except `url`, which depends on the
+/// server's public base URL. Encodes to the `ls --json` object shape of CONTRACT.md.
+public struct PackEntry: Sendable, Hashable, Codable {
+    public var id: String
+    public var version: Int
+    /// Bytes.
+    public var size: Int64
+    /// Lowercase hex.
+    public var sha256: String
+    /// Sorted, without duplicates.
+    public var tags: [String]
+    public var policy: PackPolicy
+    public var order: Int
+    public var contentType: String
+
+    public init(
+        id: String, version: Int, size: Int64, sha256: String, tags: [String], policy: PackPolicy, order: Int,
+        contentType: String
+    ) {
+        self.id = id
+        self.version = version
+        self.size = size
+        self.sha256 = sha256
+        self.tags = tags
+        self.policy = policy
+        self.order = order
+        self.contentType = contentType
+    }
+}

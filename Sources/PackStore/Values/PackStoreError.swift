@@ -1,0 +1,78 @@
+import Foundation
+
+/// Every refusal of the pack store. Descriptions are one-line, user-facing messages: the CLI prints them as they
+/// are and the HTTP layer can put them in a problem+json `detail`.
+public enum PackStoreError: Error, Equatable, Sendable {
+    case invalidPackID(String)
+    case invalidTag(String)
+    case unknownPackID(String)
+    case unknownPolicy(String)
+    case packTooLarge(path: String, size: Int64, maxPackBytes: Int64)
+    case fileChangedDuringIngest(path: String)
+    case fileNotFound(path: String)
+    case notARegularFile(path: String)
+    case nothingToPublish(latestRelease: Int?)
+    case unknownRelease(Int)
+    /// The release exists in the history but `gc` dropped its contents, so it can no longer be listed or restored.
+    case releasePruned(Int)
+    case invalidKeepReleases(Int)
+    case invalidOrder(Int)
+    case invalidContentType(String)
+    /// A file-system call failed; `operation` names what was being done (e.g. "write blob").
+    case io(operation: String, path: String, errno: Int32)
+    case archiveFailed(path: String, reason: String)
+    case database(message: String)
+    /// The index was migrated by a newer PackServe; refusing protects its data.
+    case indexTooNew(path: String)
+}
+
+extension PackStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .invalidPackID(let id):
+            "invalid pack id \"\(id)\": use 1-64 characters a-z, 0-9, '.' or '-', starting with a letter or digit"
+        case .invalidTag(let tag):
+            "invalid tag \"\(tag)\": use 1-64 characters A-Z, a-z, 0-9, '.', '_' or '-', starting with a letter or digit"
+        case .unknownPackID(let id):
+            "unknown pack id \"\(id)\""
+        case .unknownPolicy(let policy):
+            "unknown policy \"\(policy)\": use essential, prefetch or on-demand"
+        case .packTooLarge(let path, let size, let max):
+            "\(path) is \(size) bytes, more than maxPackBytes (\(max))"
+        case .fileChangedDuringIngest(let path):
+            "\(path) changed while it was being read; nothing was added, try again once it is stable"
+        case .fileNotFound(let path):
+            "no such file or directory: \(path)"
+        case .notARegularFile(let path):
+            "\(path) is neither a regular file nor a directory"
+        case .nothingToPublish(let latest):
+            if let latest {
+                "nothing to publish: the draft is identical to release \(latest)"
+            } else {
+                "nothing to publish: the draft is empty"
+            }
+        case .unknownRelease(let number):
+            "unknown release \(number)"
+        case .releasePruned(let number):
+            "release \(number) was pruned by gc; its contents are no longer kept"
+        case .invalidKeepReleases(let count):
+            "cannot keep \(count) releases: keep at least 1"
+        case .invalidOrder(let order):
+            "invalid order \(order): use a number from 0 to 2147483647"
+        case .invalidContentType(let type):
+            "invalid content type \"\(type)\": expected type/subtype, e.g. application/zip"
+        case .io(let operation, let path, let code):
+            "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        case .archiveFailed(let path, let reason):
+            "cannot zip directory \(path): \(reason)"
+        case .database(let message):
+            "index database error: \(message)"
+        case .indexTooNew(let path):
+            "\(path) was written by a newer version of packserve; upgrade to use it"
+        }
+    }
+}
+
+extension PackStoreError: LocalizedError {
+    public var errorDescription: String? { description }
+}
