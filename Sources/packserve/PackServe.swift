@@ -1,6 +1,14 @@
 import ArgumentParser
 
+/// `packserve [--config PATH] <command>` (CONTRACT.md "Command line").
 @main
-struct PackServe: ParsableCommand {
-    func run() throws {}
+struct PackServe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "packserve",
+        abstract: "Hosts asset packs for apps: a signed manifest, packs by id and tag, exact HTTP ranges.",
+        subcommands: [ServeCommand.self]
+    )
+
+    @Option(name: .long, help: "Configuration file (default: $PACKSERVE_CONFIG, then ./config.json).")
+    var config: String?
 }

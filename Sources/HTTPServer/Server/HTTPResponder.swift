@@ -1,0 +1,18 @@
+/// The application side of the server: turns one request into one response.
+///
+/// `respond` runs synchronously on the connection's event loop, so it must not block: look values up in
+/// memory, open files, build headers. Bodies that are files are sent later with sendfile(2) by the server.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+/// A responder made from a closure, for tests and small servers.
+public struct ClosureResponder: HTTPResponder {
+    let body: @Sendable (HTTPRequest) -> HTTPResponse
+
+    public init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        self.body = body
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
+}

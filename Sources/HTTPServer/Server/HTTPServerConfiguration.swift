@@ -1,0 +1,31 @@
+/// What the server needs to know to listen and to protect itself. Values come from the application's
+/// configuration; the defaults are the ones in CONTRACT.md's config.json.
+public struct HTTPServerConfiguration: Sendable {
+    /// Host name or address to bind (`0.0.0.0`, `::`, `localhost`, …); every address it resolves to is bound.
+    public var host: String
+    /// TCP port; 0 picks an ephemeral port (see `HTTPServer.localPort`).
+    public var port: Int
+    /// Connections beyond this are not accepted (they wait in the kernel's backlog) until one closes.
+    public var maxConnections: Int = 10_000
+    /// A request head larger than this is refused with 431 (RFC 6585 §5).
+    public var maxHeaderBytes: Int = 16_384
+    /// A request body larger than this is refused with 413 (RFC 9110 §15.5.14).
+    public var maxBodyBytes: Int = 1 << 20
+    /// A request head must arrive completely within this many seconds of its first byte (slowloris defence).
+    public var headerTimeoutSeconds: Int = 10
+    /// A keep-alive connection with no request in progress is closed after this many seconds.
+    public var idleTimeoutSeconds: Int = 60
+    /// A response whose bytes make no progress for this many seconds is abandoned and the connection closed.
+    public var writeTimeoutSeconds: Int = 60
+    /// On shutdown, in-flight responses get this long to finish before their connections are closed.
+    public var drainTimeoutSeconds: Int = 10
+    /// Number of serial event loops connections are spread over; one per core by default.
+    public var eventLoopCount: Int = max(1, System.coreCount)
+    /// Value of the `Server` response header, or nil for none.
+    public var serverName: String? = "PackServe"
+
+    public init(host: String = "0.0.0.0", port: Int = 8080) {
+        self.host = host
+        self.port = port
+    }
+}

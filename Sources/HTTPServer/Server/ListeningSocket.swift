@@ -1,0 +1,75 @@
+import Glibc
+
+/// A bound, listening, non-blocking TCP socket.
+struct ListeningSocket {
+    let descriptor: Int32
+    let port: Int
+    let address: String
+
+    /// Binds every address `host` resolves to (IPv4 and IPv6). With port 0 the first socket picks an
+    /// ephemeral port and the others reuse it, so a test can reach all of them with one number.
+    static func bindAll(host: String, port: Int, backlog: Int32 = 4096) throws(SocketBindError) -> [ListeningSocket] {
+        let addresses = try resolve(host: host, port: port)
+        let hasIPv4 = addresses.contains { $0.family == AF_INET }
+        var sockets: [ListeningSocket] = []
+        var chosenPort = port
+        for var candidate in addresses {
+            if chosenPort != port { candidate.setPort(chosenPort) }
+            do {
+                // `::` alone serves IPv4 too (dual stack); beside an IPv4 address it must not, or bind clashes.
+                let socket = try open(candidate, v6Only: hasIPv4, backlog: backlog)
+                chosenPort = socket.port
+                sockets.append(socket)
+            } catch {
+                for s in sockets { close(s.descriptor) }
+                throw error
+            }
+        }
+        return sockets
+    }
+
+    private static func open(_ address: SocketAddress, v6Only: Bool, backlog: Int32) throws(SocketBindError) -> ListeningSocket {
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(call: "socket", address: address.description, errno: errno) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        if address.family == AF_INET6 {
+            var flag: Int32 = v6Only ? 1 : 0
+            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &flag, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
+        guard bound == 0 else {
+            let e = errno
+            close(fd)
+            throw .system(call: "bind", address: address.description, errno: e)
+        }
+        guard listen(fd, backlog) == 0 else {
+            let e = errno
+            close(fd)
+            throw .system(call: "listen", address: address.description, errno: e)
+        }
+        return ListeningSocket(descriptor: fd, port: SocketAddress.localPort(of: fd), address: address.description)
+    }
+
+    private static func resolve(host: String, port: Int) throws(SocketBindError) -> [SocketAddress] {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw .resolve(host: host, message: String(cString: gai_strerror(status)))
+        }
+        defer { freeaddrinfo(first) }
+        var result: [SocketAddress] = []
+        var node: UnsafeMutablePointer<addrinfo>? = first
+        while let current = node {
+            if let address = SocketAddress(current.pointee.ai_addr), !result.contains(address) {
+                result.append(address)
+            }
+            node = current.pointee.ai_next
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import Glibc
+
+/// An IPv4 or IPv6 socket address as a value.
+struct SocketAddress: Equatable, CustomStringConvertible {
+    private var storage: sockaddr_storage
+
+    var family: Int32 { Int32(storage.ss_family) }
+
+    init?(_ pointer: UnsafeMutablePointer<sockaddr>?) {
+        guard let pointer else { return nil }
+        let family = Int32(pointer.pointee.sa_family)
+        guard family == AF_INET || family == AF_INET6 else { return nil }
+        storage = sockaddr_storage()
+        let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
+        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: length)) }
+    }
+
+    mutating func setPort(_ port: Int) {
+        let networkPort = in_port_t(UInt16(port).bigEndian)
+        let family = self.family
+        withUnsafeMutableBytes(of: &storage) { raw in
+            if family == AF_INET {
+                raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_port = networkPort
+            } else {
+                raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_port = networkPort
+            }
+        }
+    }
+
+    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
+        return withUnsafeBytes(of: storage) { raw in
+            body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(length))
+        }
+    }
+
+    var description: String {
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+        let status = withSockaddr { getnameinfo($0, $1, &host, socklen_t(host.count), &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV) }
+        guard status == 0 else { return "?" }
+        let h = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let s = String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return family == AF_INET6 ? "[\(h)]:\(s)" : "\(h):\(s)"
+    }
+
+    static func == (a: SocketAddress, b: SocketAddress) -> Bool { a.description == b.description }
+
+    /// The port a bound socket actually got (the ephemeral one when 0 was asked for).
+    static func localPort(of socket: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        guard status == 0 else { return 0 }
+        return withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress($0)?.port ?? 0 }
+        }
+    }
+
+    var port: Int {
+        withUnsafeBytes(of: storage) { raw in
+            let networkPort = family == AF_INET
+                ? raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_port
+                : raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_port
+            return Int(UInt16(bigEndian: networkPort))
+        }
+    }
+}

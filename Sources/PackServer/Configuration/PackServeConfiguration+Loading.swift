@@ -1,0 +1,135 @@
+import Configuration
+import Foundation
+import SystemPackage
+
+extension PackServeConfiguration {
+    /// Where the configuration comes from when `--config` is not given: `$PACKSERVE_CONFIG`, then `./config.json`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["PACKSERVE_CONFIG"] ?? "config.json"
+    }
+
+    /// Reads `path` (JSON) with environment overrides on top: every key `a.bC` may be set by
+    /// `PACKSERVE_A_BC` (upper-cased, dots become underscores; e.g. `PACKSERVE_LISTEN_PORT`,
+    /// `PACKSERVE_PUBLICBASEURL`). Values are validated; the first problem is thrown as one line.
+    public static func load(path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        async throws(ConfigurationError) -> PackServeConfiguration
+    {
+        let fileURL = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: fileURL.path) else {
+            throw ConfigurationError("config file not found: \(path)")
+        }
+        try rejectUnknownKeys(in: fileURL)
+        let reader: ConfigReader
+        do {
+            let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(fileURL.path))
+            // Environment keys are lower-cased first so that `publicBaseURL` maps to PUBLICBASEURL rather
+            // than the provider's camel-case splitting (PUBLIC_BASE_URL), as CONTRACT.md spells it.
+            let env = EnvironmentVariablesProvider(environmentVariables: environment)
+                .mapKeys { key in AbsoluteConfigKey(["packserve"] + key.components.map { $0.lowercased() }) }
+            reader = ConfigReader(providers: [env, file, defaults])
+        } catch {
+            throw ConfigurationError("cannot read \(path): \(oneLine(error))")
+        }
+        var config = try read(reader)
+        config.resolvePaths(relativeTo: fileURL.deletingLastPathComponent())
+        try config.validate()
+        return config
+    }
+
+    /// The contract's defaults, as the lowest-priority provider, so every key can be read with the
+    /// `required…` methods: those throw (naming the key) on a value of the wrong type, where the
+    /// `default:` variants would quietly fall back.
+    private static var defaults: InMemoryProvider {
+        InMemoryProvider(
+            name: "defaults",
+            values: Dictionary(uniqueKeysWithValues: defaultValues.map {
+                (AbsoluteConfigKey(ConfigKey($0.key)), ConfigValue($0.value, isSecret: false))
+            }))
+    }
+
+    /// Every key config.json may contain, with its default; any other key is a typo worth stopping for.
+    static var defaultValues: [String: ConfigContent] {
+        let d = PackServeConfiguration()
+        return [
+            "listen.host": .string(d.listen.host), "listen.port": .int(d.listen.port),
+            "publicBaseURL": .string(d.publicBaseURL), "allowedHosts": .stringArray(d.allowedHosts),
+            "dataDirectory": .string(d.dataDirectory), "publicDirectory": .string(d.publicDirectory),
+            "signing.privateKey": .string(d.signing.privateKey),
+            "signing.generateIfMissing": .bool(d.signing.generateIfMissing),
+            "signing.manifestLifetimeHours": .int(d.signing.manifestLifetimeHours),
+            "manifest.packURLs": .string(d.packURLs.rawValue),
+            "limits.maxPackBytes": .int(Int(d.limits.maxPackBytes)), "limits.maxRanges": .int(d.limits.maxRanges),
+            "limits.maxHeaderBytes": .int(d.limits.maxHeaderBytes),
+            "limits.headerTimeoutSeconds": .int(d.limits.headerTimeoutSeconds),
+            "limits.idleTimeoutSeconds": .int(d.limits.idleTimeoutSeconds),
+            "limits.writeTimeoutSeconds": .int(d.limits.writeTimeoutSeconds),
+            "limits.maxConnections": .int(d.limits.maxConnections), "logLevel": .string(d.logLevel),
+        ]
+    }
+
+    private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
+        var c = PackServeConfiguration()
+        do {
+            c.listen.host = try r.requiredString(forKey: "listen.host")
+            c.listen.port = try r.requiredInt(forKey: "listen.port")
+            c.publicBaseURL = try r.requiredString(forKey: "publicBaseURL")
+            c.allowedHosts = try r.requiredStringArray(forKey: "allowedHosts")
+            c.dataDirectory = try r.requiredString(forKey: "dataDirectory")
+            c.publicDirectory = try r.requiredString(forKey: "publicDirectory")
+            c.signing.privateKey = try r.requiredString(forKey: "signing.privateKey")
+            c.signing.generateIfMissing = try r.requiredBool(forKey: "signing.generateIfMissing")
+            c.signing.manifestLifetimeHours = try r.requiredInt(forKey: "signing.manifestLifetimeHours")
+            let style = try r.requiredString(forKey: "manifest.packURLs")
+            guard let packURLs = PackURLStyle(rawValue: style) else {
+                throw ConfigurationError.key("manifest.packURLs", "must be \"blobs\" or \"packs\", not \"\(style)\"")
+            }
+            c.packURLs = packURLs
+            c.limits.maxPackBytes = Int64(try r.requiredInt(forKey: "limits.maxPackBytes"))
+            c.limits.maxRanges = try r.requiredInt(forKey: "limits.maxRanges")
+            c.limits.maxHeaderBytes = try r.requiredInt(forKey: "limits.maxHeaderBytes")
+            c.limits.headerTimeoutSeconds = try r.requiredInt(forKey: "limits.headerTimeoutSeconds")
+            c.limits.idleTimeoutSeconds = try r.requiredInt(forKey: "limits.idleTimeoutSeconds")
+            c.limits.writeTimeoutSeconds = try r.requiredInt(forKey: "limits.writeTimeoutSeconds")
+            c.limits.maxConnections = try r.requiredInt(forKey: "limits.maxConnections")
+            c.logLevel = try r.requiredString(forKey: "logLevel")
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            throw ConfigurationError(oneLine(error))
+        }
+        return c
+    }
+
+    /// swift-configuration reads only the keys asked for, so a misspelt key would silently fall back to
+    /// its default; walk the file once to refuse that.
+    private static func rejectUnknownKeys(in url: URL) throws(ConfigurationError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        } catch {
+            throw ConfigurationError("\(url.path) is not valid JSON: \(oneLine(error))")
+        }
+        guard let root = object as? [String: Any] else {
+            throw ConfigurationError("\(url.path): the top level must be a JSON object")
+        }
+        func walk(_ dict: [String: Any], prefix: String) throws(ConfigurationError) {
+            for (name, value) in dict.sorted(by: { $0.key < $1.key }) {
+                let key = prefix.isEmpty ? name : "\(prefix).\(name)"
+                if let nested = value as? [String: Any], !knownKeys.contains(key) {
+                    guard knownKeys.contains(where: { $0.hasPrefix(key + ".") }) else {
+                        throw ConfigurationError.key(key, "unknown key")
+                    }
+                    try walk(nested, prefix: key)
+                } else if !knownKeys.contains(key) {
+                    throw ConfigurationError.key(key, "unknown key")
+                }
+            }
+        }
+        let knownKeys = Set(defaultValues.keys)
+        try walk(root, prefix: "")
+    }
+
+    static func oneLine(_ error: any Error) -> String {
+        "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

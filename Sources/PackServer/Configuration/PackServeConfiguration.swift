@@ -1,0 +1,57 @@
+import HTTPServer
+
+/// Everything `config.json` (CONTRACT.md "config.json") can set, with the contract's defaults.
+/// Relative paths are resolved against the directory of the configuration file.
+public struct PackServeConfiguration: Sendable, Equatable {
+    public struct Listen: Sendable, Equatable {
+        public var host = "0.0.0.0"
+        public var port = 8080
+    }
+
+    public struct Signing: Sendable, Equatable {
+        public var privateKey = ".packserve/keys/manifest-signing.key"
+        public var generateIfMissing = true
+        public var manifestLifetimeHours = 168
+    }
+
+    public enum PackURLStyle: String, Sendable, Equatable, CaseIterable {
+        /// `/blobs/sha256/<hex>`: immutable, CDN-friendly (the default).
+        case blobs
+        /// `/packs/<id>`: Apple's "base URL + pack id" layout.
+        case packs
+    }
+
+    public struct Limits: Sendable, Equatable {
+        public var maxPackBytes: Int64 = 8_589_934_592
+        public var maxRanges = 16
+        public var maxHeaderBytes = 16_384
+        public var headerTimeoutSeconds = 10
+        public var idleTimeoutSeconds = 60
+        public var writeTimeoutSeconds = 60
+        public var maxConnections = 10_000
+    }
+
+    public var listen = Listen()
+    public var publicBaseURL = "http://localhost:8080"
+    public var allowedHosts = ["localhost", "127.0.0.1"]
+    public var dataDirectory = ".packserve"
+    public var publicDirectory = "Public"
+    public var signing = Signing()
+    public var packURLs = PackURLStyle.blobs
+    public var limits = Limits()
+    /// swift-log level name: trace, debug, info (access log on), notice, warning, error, critical.
+    public var logLevel = "info"
+
+    public init() {}
+
+    /// The HTTP core's settings derived from this configuration.
+    public var httpServer: HTTPServerConfiguration {
+        var c = HTTPServerConfiguration(host: listen.host, port: listen.port)
+        c.maxConnections = limits.maxConnections
+        c.maxHeaderBytes = limits.maxHeaderBytes
+        c.headerTimeoutSeconds = limits.headerTimeoutSeconds
+        c.idleTimeoutSeconds = limits.idleTimeoutSeconds
+        c.writeTimeoutSeconds = limits.writeTimeoutSeconds
+        return c
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import HTTPServer
+import Logging
+import PackServer
+import ServiceLifecycle
+
+/// `packserve serve [--host H] [--port N]`: runs the server in the foreground until SIGTERM/SIGINT.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the server in the foreground; SIGTERM/SIGINT drain in-flight responses, then exit 0."
+    )
+
+    @ParentCommand var root: PackServe
+
+    @Option(help: "Address to listen on (overrides listen.host).")
+    var host: String?
+
+    @Option(help: "Port to listen on, 0 for any free port (overrides listen.port).")
+    var port: Int?
+
+    func run() async throws {
+        var config = try await CommandContext.loadConfiguration(path: root.config)
+        if let host { config.listen.host = host }
+        if let port {
+            guard (0...65535).contains(port) else { throw CommandFailure("--port must be 0…65535, not \(port)") }
+            config.listen.port = port
+        }
+        let logger = CommandContext.bootstrapLogging(level: config.logLevel)
+        let server = HTTPServer(
+            configuration: config.httpServer,
+            responder: PackServeResponder(configuration: config),
+            logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: PackServeService(server: server, logger: logger))],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+    }
+}
