@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# Build stage: the Swift toolchain and the -dev libraries.
+FROM swift:6.2-bookworm AS build
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+# The Swift runtime and Foundation are linked statically, so the runtime image needs no toolchain.
+RUN swift build -c release --static-swift-stdlib --product packserve \
+    && install -D "$(swift build -c release --show-bin-path)/packserve" /out/packserve
+
+# Runtime stage: only the shared libraries the binary links, a non-root user, data on a volume.
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 zlib1g ca-certificates curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --home-dir /srv/packserve --create-home packserve
+COPY --from=build /out/packserve /usr/local/bin/packserve
+COPY config.json /etc/packserve/config.json
+COPY Public /srv/packserve/Public
+# Paths in config.json are relative to the config file; point them at the image's locations.
+ENV PACKSERVE_CONFIG=/etc/packserve/config.json \
+    PACKSERVE_DATADIRECTORY=/data \
+    PACKSERVE_PUBLICDIRECTORY=/srv/packserve/Public \
+    PACKSERVE_SIGNING_PRIVATEKEY=/data/keys/manifest-signing.key
+RUN mkdir -p /data && chown packserve /data
+VOLUME ["/data"]
+USER packserve
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=3s --start-period=5s \
+    CMD curl -fsS -H 'Host: localhost' http://127.0.0.1:8080/healthz || exit 1
+ENTRYPOINT ["packserve"]
+CMD ["serve"]
