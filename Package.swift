@@ -40,10 +40,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Manifest",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "PackServer",
             dependencies: [
                 "HTTPServer",
                 "PackStore",
+                "Manifest",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -55,13 +62,15 @@ let package = Package(
             dependencies: [
                 "PackServer",
                 "PackStore",
+                "Manifest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
-        .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
         .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer"]),
     ]

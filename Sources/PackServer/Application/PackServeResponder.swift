@@ -3,17 +3,37 @@ import HTTPServer
 /// The application's routes (CONTRACT.md "HTTP"), in front of the HTTP core.
 public struct PackServeResponder: HTTPResponder {
     let health = HealthRoute()
+    let packs: PackRoute
+    let documents: JSONRoute
     let staticFiles: StaticFileRoute
 
-    public init(configuration: PackServeConfiguration) {
+    public init(configuration: PackServeConfiguration, live: LiveRelease) {
         let files = FileResponder(maxRanges: configuration.limits.maxRanges)
+        packs = PackRoute(live: live, files: files)
+        documents = JSONRoute(live: live)
         staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        switch request.path {
-        case "/healthz": health.respond(to: request)
-        default: staticFiles.respond(to: request)
+        let path = request.path
+        if path.hasPrefix("/packs/") || path.hasPrefix("/blobs/") || path.hasPrefix("/tags/") {
+            // Decoding refuses `..`, NUL and encoded slashes, so an id can never name a file path.
+            guard let segments = SafePath(percentEncodedPath: path)?.segments else {
+                return .problem(.badRequest, detail: "malformed path")
+            }
+            switch segments.count {
+            case 2 where segments[0] == "packs": return packs.pack(id: segments[1], request: request)
+            case 2 where segments[0] == "tags": return documents.tag(segments[1], request: request)
+            case 3 where segments[0] == "blobs" && segments[1] == "sha256":
+                return packs.blob(hex: segments[2], request: request)
+            default: return .notFound(path)
+            }
+        }
+        switch path {
+        case "/healthz": return health.respond(to: request)
+        case "/readyz": return documents.readiness(request: request)
+        case "/releases": return documents.releases(request: request)
+        default: return staticFiles.respond(to: request)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Manifest
 import SystemPackage
 
 extension PackServeConfiguration {
@@ -64,6 +65,7 @@ extension PackServeConfiguration {
             "limits.idleTimeoutSeconds": .int(d.limits.idleTimeoutSeconds),
             "limits.writeTimeoutSeconds": .int(d.limits.writeTimeoutSeconds),
             "limits.maxConnections": .int(d.limits.maxConnections), "logLevel": .string(d.logLevel),
+            "sampleCatalog": .bool(d.sampleCatalog),
         ]
     }
 
@@ -92,6 +94,7 @@ extension PackServeConfiguration {
             c.limits.writeTimeoutSeconds = try r.requiredInt(forKey: "limits.writeTimeoutSeconds")
             c.limits.maxConnections = try r.requiredInt(forKey: "limits.maxConnections")
             c.logLevel = try r.requiredString(forKey: "logLevel")
+            c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
         } catch let error as ConfigurationError {
             throw error
         } catch {

@@ -1,4 +1,5 @@
 import HTTPServer
+import Manifest
 
 /// Everything `config.json` (CONTRACT.md "config.json") can set, with the contract's defaults.
 /// Relative paths are resolved against the directory of the configuration file.
@@ -12,13 +13,6 @@ public struct PackServeConfiguration: Sendable, Equatable {
         public var privateKey = ".packserve/keys/manifest-signing.key"
         public var generateIfMissing = true
         public var manifestLifetimeHours = 168
-    }
-
-    public enum PackURLStyle: String, Sendable, Equatable, CaseIterable {
-        /// `/blobs/sha256/<hex>`: immutable, CDN-friendly (the default).
-        case blobs
-        /// `/packs/<id>`: Apple's "base URL + pack id" layout.
-        case packs
     }
 
     public struct Limits: Sendable, Equatable {
@@ -39,6 +33,8 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var signing = Signing()
     public var packURLs = PackURLStyle.blobs
     public var limits = Limits()
+    /// Publish the sample packs of `SampleCatalog` when the index is empty (on in the shipped config.json).
+    public var sampleCatalog = false
     /// swift-log level name: trace, debug, info (access log on), notice, warning, error, critical.
     public var logLevel = "info"
 

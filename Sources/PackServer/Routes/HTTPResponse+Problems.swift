@@ -9,4 +9,9 @@ extension HTTPResponse {
     static func notFound(_ path: String) -> HTTPResponse {
         .problem(.notFound, detail: "no resource at \(path)")
     }
+
+    /// 503 while no release has been published or loaded yet.
+    static var noRelease: HTTPResponse {
+        .problem(.serviceUnavailable, detail: "no release is published yet", headers: ["Retry-After": "1"])
+    }
 }

@@ -2,12 +2,21 @@ import ArgumentParser
 import Foundation
 import Logging
 import PackServer
+import PackStore
 
 /// What every subcommand needs first: the configuration (one-line error on a bad one) and logging.
 enum CommandContext {
     static func loadConfiguration(path: String?) async throws -> PackServeConfiguration {
         do {
             return try await PackServeConfiguration.load(path: path ?? PackServeConfiguration.defaultPath())
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    static func openStore(_ config: PackServeConfiguration) throws -> PackStore {
+        do {
+            return try PackStore(dataDirectory: URL(fileURLWithPath: config.dataDirectory))
         } catch {
             throw CommandFailure(error.description)
         }

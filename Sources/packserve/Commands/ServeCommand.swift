@@ -27,13 +27,26 @@ struct ServeCommand: AsyncParsableCommand {
             config.listen.port = port
         }
         let logger = CommandContext.bootstrapLogging(level: config.logLevel)
+        let store = try CommandContext.openStore(config)
+        if config.sampleCatalog {
+            try SampleCatalog.installIfEmpty(into: store, logger: logger)
+        }
+        let live = LiveRelease()
+        let watcher = ReleaseWatcher(
+            store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, logger: logger)
+        // Load the current release before accepting, so the first request already sees it.
+        watcher.refresh()
+        if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
         let server = HTTPServer(
             configuration: config.httpServer,
-            responder: PackServeResponder(configuration: config),
+            responder: PackServeResponder(configuration: config, live: live),
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: PackServeService(server: server, logger: logger))],
+                services: [
+                    .init(service: PackServeService(server: server, logger: logger)),
+                    .init(service: watcher),
+                ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The JSON writer for everything clients read (manifest, `/tags`, `/releases`, `--json` output):
+/// deterministic bytes — keys sorted, no insignificant whitespace, `/` not escaped as `\/` — and dates
+/// as ISO 8601 strings.
+public enum CanonicalJSON {
+    public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        Array(try encoder.encode(value))
+    }
+
+    public static func string<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}

@@ -1,0 +1,16 @@
+/// How pack URLs are formed from `publicBaseURL` (config `manifest.packURLs`).
+public enum PackURLStyle: String, Sendable, Equatable, CaseIterable {
+    /// `<base>/blobs/sha256/<hex>`: immutable, so CDNs and clients may cache it forever (the default).
+    case blobs
+    /// `<base>/packs/<id>`: Apple's "base URL + pack id, no extension" layout; changes with each release.
+    case packs
+
+    /// The absolute URL of a pack; `baseURL` may end with `/` or not.
+    public func url(baseURL: String, id: String, sha256: String) -> String {
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        switch self {
+        case .blobs: return "\(base)/blobs/sha256/\(sha256)"
+        case .packs: return "\(base)/packs/\(id)"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import HTTPServer
+import PackStore
+
+/// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's FileResponder, with the
+/// SHA-256 as strong ETag (CONTRACT.md "HTTP").
+struct PackRoute {
+    let live: LiveRelease
+    let files: FileResponder
+
+    /// The current release's version of pack `id`. It changes with releases, so caches keep it briefly.
+    func pack(id: String, request: HTTPRequest) -> HTTPResponse {
+        guard let release = live.release else { return .noRelease }
+        guard let pack = release.snapshot.packs[id] else { return .notFound(request.path) }
+        return serve(
+            path: pack.blobPath, sha256: pack.sha256, expectedSize: pack.size, contentType: pack.contentType,
+            cacheControl: "public, max-age=60", request: request)
+    }
+
+    /// Any stored blob by digest. Its bytes can never change, so it may be cached for a year. Blobs of
+    /// earlier releases stay reachable here until `gc` removes them, so a client holding an older manifest
+    /// can finish its downloads.
+    func blob(hex: String, request: HTTPRequest) -> HTTPResponse {
+        guard let release = live.release else { return .noRelease }
+        guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
+        let contentType = release.contentTypeByDigest[hex] ?? MediaTypes.defaultType
+        return serve(
+            path: path, sha256: hex, expectedSize: nil, contentType: contentType,
+            cacheControl: "public, max-age=31536000, immutable", request: request)
+    }
+
+    private func serve(
+        path: String, sha256: String, expectedSize: Int64?, contentType: String, cacheControl: String,
+        request: HTTPRequest
+    ) -> HTTPResponse {
+        guard let entityTag = EntityTag(opaqueTag: sha256) else {
+            return .problem(.internalServerError, detail: "the index holds an invalid digest for this pack")
+        }
+        let file: OpenFile
+        do {
+            file = try OpenFile.open(path: path)
+        } catch {
+            if case .notFound = error, expectedSize == nil { return .notFound(request.path) }
+            return .problem(.internalServerError, detail: "the stored bytes of this pack cannot be read")
+        }
+        // The manifest promised this exact size (essential downloads fail otherwise): never serve a blob
+        // that no longer matches its index entry. `packserve fsck` tells which one.
+        if let expectedSize, file.size != expectedSize {
+            return .problem(.internalServerError, detail: "the stored bytes of this pack are damaged")
+        }
+        let representation = FileRepresentation(
+            file: file, contentType: contentType, entityTag: entityTag,
+            lastModified: file.modificationTime, cacheControl: cacheControl)
+        return files.respond(to: request.head, with: representation)
+    }
+}
