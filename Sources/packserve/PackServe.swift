@@ -6,7 +6,10 @@ struct PackServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "packserve",
         abstract: "Hosts asset packs for apps: a signed manifest, packs by id and tag, exact HTTP ranges.",
-        subcommands: [ServeCommand.self]
+        subcommands: [
+            ServeCommand.self, AddCommand.self, RemoveCommand.self, TagCommand.self, SetCommand.self, ListCommand.self,
+            PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, FsckCommand.self, GCCommand.self,
+        ]
     )
 
     @Option(name: .long, help: "Configuration file (default: $PACKSERVE_CONFIG, then ./config.json).")

@@ -29,14 +29,14 @@ public struct PublishedRelease: Sendable {
 }
 
 /// One entry of `GET /releases` (CONTRACT.md): `{"release","createdAt","note","packs","totalBytes"}`.
-struct ReleaseListItem: Encodable {
+public struct ReleaseListItem: Encodable, Sendable {
     let release: Int
     let createdAt: Date
     let note: String
     let packs: Int
     let totalBytes: Int64
 
-    init(_ summary: ReleaseSummary) {
+    public init(_ summary: ReleaseSummary) {
         release = summary.number
         createdAt = summary.createdAt
         note = summary.note
