@@ -23,7 +23,8 @@ struct BlobStore: Sendable {
     }
 
     func createDirectories() throws(PackStoreError) {
-        for path in [dataDirectory, dataDirectory + "/blobs", blobRoot, tempDirectory] {
+        try POSIX.makeDirectories(dataDirectory)
+        for path in [dataDirectory + "/blobs", blobRoot, tempDirectory] {
             try POSIX.makeDirectory(path)
         }
     }

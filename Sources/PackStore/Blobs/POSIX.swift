@@ -65,6 +65,15 @@ enum POSIX {
         throw .io(operation: "create directory", path: path, errno: errno)
     }
 
+    /// `mkdir -p`.
+    static func makeDirectories(_ path: String) throws(PackStoreError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            try makeDirectory(prefix)
+        }
+    }
+
     /// Writes all of `buffer`, retrying short writes and EINTR.
     static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(PackStoreError) {
         var offset = 0

@@ -15,18 +15,6 @@ struct ReleasePackRecord: Codable, FetchableRecord, PersistableRecord, Equatable
     var fetchOrder: Int
     var contentType: String
 
-    init(releaseNumber: Int, entry: PackEntry) {
-        self.releaseNumber = releaseNumber
-        packId = entry.id
-        version = entry.version
-        sha256 = entry.sha256
-        size = entry.size
-        tags = Self.encodeTags(entry.tags)
-        policy = entry.policy.rawValue
-        fetchOrder = entry.order
-        contentType = entry.contentType
-    }
-
     static func encodeTags(_ tags: [String]) -> String {
         tags.joined(separator: ",")
     }

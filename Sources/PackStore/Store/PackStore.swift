@@ -21,11 +21,6 @@ public final class PackStore: Sendable {
         let root = dataDirectory.standardizedFileURL
         self.dataDirectory = root
         blobs = BlobStore(dataDirectory: root.path)
-        do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        } catch {
-            throw .io(operation: "create data directory", path: root.path, errno: EACCES)
-        }
         try blobs.createDirectories()
 
         var configuration = Configuration()
