@@ -104,6 +104,11 @@ struct HTTPDateTests {
         #expect(HTTPDate.parse("Sun, 29 Feb 2004 00:00:00 GMT") != nil)
     }
 
+    @Test func clampBoundsAreTheFourDigitYears() {
+        #expect(HTTPDate.earliest == CivilDate(year: 0, month: 1, day: 1).daysSince1970 * 86_400)
+        #expect(HTTPDate.latest == CivilDate(year: 9999, month: 12, day: 31).daysSince1970 * 86_400 + 86_399)
+    }
+
     @Test(arguments: [Int64(-719_528), -1, 0, 59, 365, 10_957, 2_932_896])
     func civilDateRoundTrips(days: Int64) {
         #expect(CivilDate(daysSince1970: days).daysSince1970 == days)

@@ -11,11 +11,14 @@ public enum HTTPDate {
 
     /// Four-digit years only: an IMF-fixdate cannot spell anything outside 0000…9999, so an absurd file
     /// mtime is clamped rather than producing an invalid header.
-    static let earliest: Int64 = CivilDate(year: 0, month: 1, day: 1).daysSince1970 * 86_400
-    static let latest: Int64 = CivilDate(year: 9999, month: 12, day: 31).daysSince1970 * 86_400 + 86_399
+    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z (literals: no lazy global on the hot path;
+    /// HTTPDateTests checks them against CivilDate).
+    static let earliest: Int64 = -62_167_219_200
+    static let latest: Int64 = 253_402_300_799
 
-    static let dayNames: [UInt8] = Array("SunMonTueWedThuFriSat".utf8)
-    static let monthNames: [UInt8] = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+    /// Three-letter names, packed; StaticString keeps them in constant memory (no array, no retain).
+    static let dayNames: StaticString = "SunMonTueWedThuFriSat"
+    static let monthNames: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for `secondsSince1970` (clamped to years 0000…9999).
     public static func format(_ secondsSince1970: Int64) -> String {
@@ -25,10 +28,11 @@ public enum HTTPDate {
         let date = CivilDate(daysSince1970: days)
         let weekday = CivilDate.weekday(daysSince1970: days)
         return String(unsafeUninitializedCapacity: fixdateLength) { out in
-            func put3(_ table: [UInt8], _ index: Int, at position: Int) {
-                out[position] = table[index * 3]
-                out[position + 1] = table[index * 3 + 1]
-                out[position + 2] = table[index * 3 + 2]
+            func put3(_ table: StaticString, _ index: Int, at position: Int) {
+                let name = table.utf8Start + index * 3
+                out[position] = name[0]
+                out[position + 1] = name[1]
+                out[position + 2] = name[2]
             }
             func put2(_ value: Int64, at position: Int) {
                 out[position] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
