@@ -43,6 +43,8 @@ let package = Package(
             name: "Manifest",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
+                // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -1,0 +1,31 @@
+/// A manifest signed two ways over the same payload bytes (CONTRACT.md "HTTP"):
+/// `/manifest` is a compact JWS (RFC 7515 §7.1) for JOSE libraries; `/manifest.json` is the payload and
+/// `/manifest.json.sig` the raw Ed25519 signature over exactly those bytes, for `openssl pkeyutl`-style checks.
+public struct SignedManifest: Sendable {
+    public let document: ManifestDocument
+    /// The JWS payload: canonical JSON of `document`.
+    public let payload: [UInt8]
+    /// Ed25519 over `payload`.
+    public let payloadSignature: [UInt8]
+    /// `header.payload.signature`, base64url, the signature over `header.payload` (RFC 7515 §5.1).
+    public let compactJWS: String
+    public let keyID: String
+
+    /// Signs `document` with `key`.
+    public init(document: ManifestDocument, key: SigningKey) throws {
+        self.document = document
+        keyID = key.keyID
+        payload = try CanonicalJSON.encode(document)
+        payloadSignature = try key.sign(payload)
+        let header = try CanonicalJSON.encode(JWSHeader(alg: "EdDSA", kid: key.keyID, typ: "JWT"))
+        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        compactJWS = signingInput + "." + Base64URL.encode(try key.sign(Array(signingInput.utf8)))
+    }
+}
+
+/// The JOSE header of a manifest JWS (RFC 8037 §3.1: `alg` EdDSA for Ed25519).
+struct JWSHeader: Codable {
+    let alg: String
+    let kid: String
+    let typ: String?
+}
