@@ -51,7 +51,7 @@ public struct FileResponder: Sendable {
             return HTTPResponse(status: .ok, headers: headers, body: .file(representation.file, count: length))
         case .unsatisfiable:
             // §15.5.17: the complete length, so the client can ask again sensibly.
-            return .problem(.rangeNotSatisfiable, detail: "No requested range starts within the \(length) bytes of the representation.",
+            return .problem(.rangeNotSatisfiable, detail: "None of the requested ranges is satisfiable for a representation of \(length) bytes.",
                             headers: ["Content-Range": "bytes */\(length)"])
         case .partial(let ranges) where ranges.count == 1:
             let range = ranges[0]
