@@ -1,0 +1,109 @@
+import Foundation
+import Manifest
+import Testing
+
+@testable import PackServer
+
+/// config.json + environment through swift-configuration: defaults, overrides, one-line errors.
+@Suite struct ConfigurationLoadingTests {
+    /// Writes `json` as config.json in a fresh directory and loads it with `environment`.
+    private func load(_ json: String, environment: [String: String] = [:]) async throws(ConfigurationError)
+        -> PackServeConfiguration
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("config.json").path
+        try! Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return try await PackServeConfiguration.load(path: path, environment: environment)
+    }
+
+    private func error(_ json: String, environment: [String: String] = [:]) async -> String? {
+        do {
+            _ = try await load(json, environment: environment)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theShippedConfigLoadsWithTheContractDefaults() async throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config.json").path
+        let config = try await PackServeConfiguration.load(path: shipped, environment: [:])
+        #expect(config.listen.port == 8080)
+        #expect(config.allowedHosts == ["localhost", "127.0.0.1"])
+        #expect(config.packURLs == .blobs)
+        #expect(config.limits.maxRanges == 16)
+        #expect(config.limits.maxPackBytes == 8_589_934_592)
+        #expect(config.signing.manifestLifetimeHours == 168)
+        #expect(config.sampleCatalog)
+        // Relative paths are resolved against the config file's directory, not the working directory.
+        #expect(config.dataDirectory.hasSuffix("/.packserve") && config.dataDirectory.hasPrefix("/"))
+        #expect(config.publicDirectory == URL(fileURLWithPath: shipped).deletingLastPathComponent()
+            .appendingPathComponent("Public").path)
+    }
+
+    @Test func missingKeysTakeTheirDefaults() async throws {
+        let config = try await load("{}")
+        #expect(config.listen.host == "0.0.0.0")
+        #expect(config.limits.maxConnections == 10_000)
+        #expect(config.logLevel == "info")
+        #expect(!config.sampleCatalog)
+    }
+
+    @Test func environmentOverridesTheFile() async throws {
+        let config = try await load(
+            #"{"listen": {"port": 8080}, "publicBaseURL": "http://a.example"}"#,
+            environment: [
+                "PACKSERVE_LISTEN_PORT": "9123", "PACKSERVE_PUBLICBASEURL": "https://assets.example.com",
+                "PACKSERVE_ALLOWEDHOSTS": "assets.example.com,*.cdn.example.com",
+                "PACKSERVE_LIMITS_MAXRANGES": "4", "PACKSERVE_MANIFEST_PACKURLS": "packs",
+            ])
+        #expect(config.listen.port == 9123)
+        #expect(config.publicBaseURL == "https://assets.example.com")
+        #expect(config.allowedHosts == ["assets.example.com", "*.cdn.example.com"])
+        #expect(config.limits.maxRanges == 4)
+        #expect(config.packURLs == .packs)
+    }
+
+    @Test(arguments: [
+        (#"{"limts": {}}"#, "limts"),
+        (#"{"listen": {"prot": 1}}"#, "listen.prot"),
+        (#"{"listen": {"port": "eighty"}}"#, "listen.port"),
+        (#"{"listen": {"port": 70000}}"#, "listen.port"),
+        (#"{"limits": {"maxRanges": 0}}"#, "limits.maxRanges"),
+        (#"{"manifest": {"packURLs": "cdn"}}"#, "manifest.packURLs"),
+        (#"{"publicBaseURL": "ftp://x"}"#, "publicBaseURL"),
+        (#"{"allowedHosts": []}"#, "allowedHosts"),
+        (#"{"logLevel": "loud"}"#, "logLevel"),
+        (#"{"signing": {"generateIfMissing": "yes"}}"#, "signing.generateIfMissing"),
+    ])
+    func aBadValueIsOneLineNamingTheKey(json: String, key: String) async {
+        let message = await error(json)
+        #expect(message?.contains(key) == true, "\(message ?? "no error")")
+        #expect(message?.contains("\n") == false)
+    }
+
+    @Test func aBadEnvironmentValueNamesTheVariable() async {
+        let message = await error("{}", environment: ["PACKSERVE_LISTEN_PORT": "http"])
+        #expect(message?.contains("PACKSERVE_LISTEN_PORT") == true, "\(message ?? "no error")")
+    }
+
+    @Test func malformedJSONAndMissingFilesAreOneLine() async {
+        let malformed = await error("{\"listen\": ")
+        #expect(malformed?.contains("not valid JSON") == true)
+        #expect(malformed?.contains("\n") == false)
+        do {
+            _ = try await PackServeConfiguration.load(path: "/nonexistent/config.json", environment: [:])
+            Issue.record("loading a missing file succeeded")
+        } catch {
+            #expect(error.description == "config file not found: /nonexistent/config.json")
+        }
+    }
+
+    @Test func theHTTPServerSettingsFollowTheLimits() async throws {
+        let config = try await load(#"{"limits": {"maxHeaderBytes": 4096, "headerTimeoutSeconds": 3}}"#)
+        #expect(config.httpServer.maxHeaderBytes == 4096)
+        #expect(config.httpServer.headerTimeoutSeconds == 3)
+    }
+}
