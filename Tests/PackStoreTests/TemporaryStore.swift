@@ -53,6 +53,8 @@ final class TemporaryStore {
     }
 
     static func sha256Hex(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: bytes).reduce(into: "") { hex, byte in
+            hex += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
+        }
     }
 }

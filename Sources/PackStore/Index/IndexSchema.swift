@@ -58,6 +58,18 @@ enum IndexSchema {
             }
             try db.create(index: "releasePack_sha256", on: ReleasePackRecord.databaseTableName, columns: ["sha256"])
         }
+        migrator.registerMigration("v2: draftPack view") { db in
+            // The draft in exactly the column layout of `releasePack`, so publishing is one INSERT … SELECT and
+            // "is the draft identical to release N" one EXCEPT, both inside SQLite. Tags come out sorted because
+            // the subquery walks `packTag`'s (packId, tag) primary key in order.
+            try db.execute(sql: """
+                CREATE VIEW draftPack AS
+                SELECT p.id AS packId, v.version, v.size, v.sha256,
+                       coalesce((SELECT group_concat(t.tag, ',') FROM packTag t WHERE t.packId = p.id), '') AS tags,
+                       p.policy, p.fetchOrder, p.contentType
+                FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
+                """)
+        }
         return migrator
     }
 }

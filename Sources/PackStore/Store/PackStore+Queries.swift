@@ -4,51 +4,30 @@ import GRDB
 extension PackStore {
     /// Draft packs sorted by id, optionally only those carrying `tag` or only pack `packID`.
     static func draftEntries(_ db: Database, tag: String? = nil, packID: String? = nil) throws -> [PackEntry] {
-        var conditions = ["p.currentVersion IS NOT NULL"]
+        var conditions: [String] = []
         var arguments = StatementArguments()
         if let tag {
-            conditions.append("EXISTS (SELECT 1 FROM packTag f WHERE f.packId = p.id AND f.tag = ?)")
+            conditions.append("EXISTS (SELECT 1 FROM packTag f WHERE f.packId = draftPack.packId AND f.tag = ?)")
             _ = arguments.append(contentsOf: [tag])
         }
         if let packID {
-            conditions.append("p.id = ?")
+            conditions.append("packId = ?")
             _ = arguments.append(contentsOf: [packID])
         }
-        let sql = """
-            SELECT p.id, v.version, v.size, v.sha256, p.policy, p.fetchOrder, p.contentType,
-                   (SELECT group_concat(t.tag, ',') FROM packTag t WHERE t.packId = p.id) AS tags
-            FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY p.id
-            """
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            PackEntry(
-                id: row[0], version: row[1], size: row[2], sha256: row[3],
-                tags: ReleasePackRecord.decodeTags(row[7] ?? "").sorted(),
-                policy: PackPolicy(rawValue: row[4]) ?? .onDemand, order: row[5], contentType: row[6])
-        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try PackRowReader.entries(
+            db, sql: "SELECT \(PackRowReader.columns) FROM draftPack \(filter) ORDER BY packId", arguments: arguments)
     }
 
     /// A release's packs sorted by id, optionally only those carrying `tag`. Throws for unknown or pruned releases.
     static func releaseEntries(_ db: Database, release number: Int, tag: String? = nil) throws -> [PackEntry] {
         try requireListableRelease(number, db)
-        var entries: [PackEntry] = []
-        let rows = try Row.fetchCursor(
+        let entries = try PackRowReader.entries(
             db,
-            sql: """
-                SELECT packId, version, size, sha256, tags, policy, fetchOrder, contentType
-                FROM releasePack WHERE releaseNumber = ? ORDER BY packId
-                """,
+            sql: "SELECT \(PackRowReader.columns) FROM releasePack WHERE releaseNumber = ? ORDER BY packId",
             arguments: [number])
-        while let row = try rows.next() {
-            let tags = ReleasePackRecord.decodeTags(row[4])
-            if let tag, !tags.contains(tag) { continue }
-            entries.append(
-                PackEntry(
-                    id: row[0], version: row[1], size: row[2], sha256: row[3], tags: tags,
-                    policy: PackPolicy(rawValue: row[5]) ?? .onDemand, order: row[6], contentType: row[7]))
-        }
-        return entries
+        guard let tag else { return entries }
+        return entries.filter { $0.tags.contains(tag) }
     }
 
     /// The release row, if it exists and still has its contents.
