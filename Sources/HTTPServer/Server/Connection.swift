@@ -211,6 +211,10 @@ final class Connection: @unchecked Sendable {
             finishInFlight()
             if case .closing = phase {
                 close()
+            } else if loop.isDraining {
+                // This response was already under way (as keep-alive) when the drain began; it is
+                // done now, so close rather than hold the shutdown until its deadline.
+                close()
             } else {
                 lastActivity = System.monotonicSeconds()
                 readiness.setReading(true)
