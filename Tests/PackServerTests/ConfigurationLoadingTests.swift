@@ -55,12 +55,12 @@ import Testing
         let config = try await load(
             #"{"listen": {"port": 8080}, "publicBaseURL": "http://a.example"}"#,
             environment: [
-                "PACKSERVE_LISTEN_PORT": "9123", "PACKSERVE_PUBLICBASEURL": "https://assets.example.com",
+                "PACKSERVE_LISTEN_PORT": "9123", "PACKSERVE_PUBLICBASEURL": "https://assets.example.com:8443",
                 "PACKSERVE_ALLOWEDHOSTS": "assets.example.com,*.cdn.example.com",
                 "PACKSERVE_LIMITS_MAXRANGES": "4", "PACKSERVE_MANIFEST_PACKURLS": "packs",
             ])
         #expect(config.listen.port == 9123)
-        #expect(config.publicBaseURL == "https://assets.example.com")
+        #expect(config.publicBaseURL == "https://assets.example.com:8443")
         #expect(config.allowedHosts == ["assets.example.com", "*.cdn.example.com"])
         #expect(config.limits.maxRanges == 4)
         #expect(config.packURLs == .packs)
@@ -75,6 +75,7 @@ import Testing
         (#"{"manifest": {"packURLs": "cdn"}}"#, "manifest.packURLs"),
         (#"{"publicBaseURL": "ftp://x"}"#, "publicBaseURL"),
         (#"{"allowedHosts": []}"#, "allowedHosts"),
+        (#"{"publicBaseURL": "https://cdn.example.net", "allowedHosts": ["*.example.com"]}"#, "publicBaseURL"),
         (#"{"logLevel": "loud"}"#, "logLevel"),
         (#"{"signing": {"generateIfMissing": "yes"}}"#, "signing.generateIfMissing"),
     ])

@@ -6,8 +6,12 @@ public struct PackServeResponder: HTTPResponder {
     let packs: PackRoute
     let documents: JSONRoute
     let staticFiles: StaticFileRoute
+    let hosts: HostAllowList
+    let crossOrigin: CrossOriginPolicy
 
     public init(configuration: PackServeConfiguration, live: LiveRelease) {
+        hosts = HostAllowList(configuration.allowedHosts)
+        crossOrigin = CrossOriginPolicy(hosts: hosts)
         let files = FileResponder(maxRanges: configuration.limits.maxRanges)
         packs = PackRoute(live: live, files: files)
         documents = JSONRoute(live: live)
@@ -15,6 +19,18 @@ public struct PackServeResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        // Resolved before anything else (HTTP-RANGES.md step 0): a request for another host gets no content,
+        // whatever the route, method, Range or precondition.
+        guard let host = request.head.hostWithoutPort, hosts.allows(host) else {
+            return HTTPResponse(status: .misdirectedRequest)
+        }
+        if let preflight = crossOrigin.preflight(request) { return preflight }
+        var response = route(request)
+        crossOrigin.decorate(&response, for: request)
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
         if path.hasPrefix("/packs/") || path.hasPrefix("/blobs/") || path.hasPrefix("/tags/") {
             // Decoding refuses `..`, NUL and encoded slashes, so an id can never name a file path.

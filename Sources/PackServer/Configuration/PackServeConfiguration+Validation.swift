@@ -12,6 +12,10 @@ extension PackServeConfiguration {
         for pattern in allowedHosts where pattern.isEmpty || pattern.contains(" ") || pattern.contains("/") {
             throw .key("allowedHosts", "\"\(pattern)\" is not a host name or *.suffix pattern")
         }
+        // The manifest names publicBaseURL's host; an app allow-list built from it must reach this server.
+        guard HostAllowList(allowedHosts).allows(host) else {
+            throw .key("publicBaseURL", "host \(host) is not in allowedHosts")
+        }
         guard signing.manifestLifetimeHours > 0 else { throw .key("signing.manifestLifetimeHours", "must be positive") }
         guard limits.maxPackBytes > 0 else { throw .key("limits.maxPackBytes", "must be positive") }
         guard limits.maxRanges >= 1 else { throw .key("limits.maxRanges", "must be at least 1") }

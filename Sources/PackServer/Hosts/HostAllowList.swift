@@ -1,0 +1,52 @@
+/// Which hosts this server answers for (CONTRACT.md "Host allow-list"): exact names, compared
+/// case-insensitively without port, and `*.example.com` patterns that match subdomains only (never
+/// `example.com` itself). IPv6 literals may be written with or without brackets.
+public struct HostAllowList: Sendable, Equatable {
+    private let exact: Set<String>
+    /// Suffixes of the wildcard patterns, with their leading dot: `*.example.com` → `.example.com`.
+    private let suffixes: [String]
+
+    public init(_ patterns: [String]) {
+        var exact = Set<String>()
+        var suffixes: [String] = []
+        for pattern in patterns.map(Self.normalize) {
+            if pattern.hasPrefix("*.") { suffixes.append(String(pattern.dropFirst())) } else { exact.insert(pattern) }
+        }
+        self.exact = exact
+        self.suffixes = suffixes
+    }
+
+    /// `host` as it arrives: a Host field value or an absolute-form target's host, with or without port.
+    public func allows(_ host: String) -> Bool {
+        let name = Self.normalize(Self.stripPort(host))
+        guard !name.isEmpty else { return false }
+        if exact.contains(name) { return true }
+        return suffixes.contains { name.hasSuffix($0) && name.count > $0.count }
+    }
+
+    /// The host part of an Origin (`scheme://host[:port]`, RFC 6454), or nil for `null` and malformed ones.
+    public func allowsOrigin(_ origin: String) -> Bool {
+        guard let schemeEnd = origin.range(of: "://") else { return false }
+        let authority = origin[schemeEnd.upperBound...]
+        guard !authority.isEmpty, !authority.contains("/"), !authority.contains("@") else { return false }
+        return allows(String(authority))
+    }
+
+    /// Lower case, no brackets around IPv6 literals, no trailing root dot.
+    static func normalize(_ host: String) -> String {
+        var h = host.lowercased()
+        if h.hasPrefix("["), h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
+        if h.hasSuffix(".") { h.removeLast() }
+        return h
+    }
+
+    /// `h:80` → `h`, `[::1]:80` → `[::1]`; a bare IPv6 literal (several colons) is left alone.
+    static func stripPort(_ host: String) -> String {
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return host }
+            return String(host[...close])
+        }
+        guard host.filter({ $0 == ":" }).count == 1, let colon = host.firstIndex(of: ":") else { return host }
+        return String(host[..<colon])
+    }
+}
