@@ -48,7 +48,10 @@ struct ListeningSocket {
             close(fd)
             throw .system(call: "listen", address: address.description, errno: e)
         }
-        return ListeningSocket(descriptor: fd, port: SocketAddress.localPort(of: fd), address: address.description)
+        // Describe the address with the port actually bound: with port 0 the log must show the ephemeral one.
+        var actual = address
+        actual.setPort(SocketAddress.localPort(of: fd))
+        return ListeningSocket(descriptor: fd, port: actual.port, address: actual.description)
     }
 
     private static func resolve(host: String, port: Int) throws(SocketBindError) -> [SocketAddress] {
