@@ -42,6 +42,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Binds the listening sockets and starts accepting. Throws if an address can't be bound.
     public func start() throws {
+        // sendfile(2) has no MSG_NOSIGNAL: sending to a peer that hung up raises SIGPIPE, whose default
+        // action kills the process. Ignore it so that such a send fails with EPIPE like any other.
+        signal(SIGPIPE, SIG_IGN)
         let sockets = try ListeningSocket.bindAll(host: configuration.host, port: configuration.port)
         try acceptQueue.sync {
             guard !stopped else { throw CancellationError() }
