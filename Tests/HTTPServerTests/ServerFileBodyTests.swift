@@ -51,5 +51,24 @@ extension ServerTests {
             #expect(first.count + rest < Int(Self.sparseSize))
             await server.stop()
         }
+        /// Download managers hang up on unfinished segments all the time; the server must carry on.
+        /// (The SIGPIPE that sendfile(2) raises then would kill a process that doesn't ignore it; the test
+        /// runner may ignore SIGPIPE itself, so EndToEnd's aria2c test is the one that catches that.)
+        @Test func clientHangingUpMidDownloadDoesNotTakeTheServerDown() async throws {
+            let file = try Self.sparseFixture()
+            let server = try TestServer(responder: FileServingResponder(path: file.path))
+            for _ in 0..<3 {
+                let quitter = try server.client()
+                quitter.setReceiveBufferSize(64 * 1024)
+                try quitter.send("GET /big HTTP/1.1\r\nHost: test\r\n\r\n")
+                _ = try quitter.readResponse(bodyExpected: false)
+                _ = try quitter.read(count: 1 << 20)
+                quitter.close()
+            }
+            let next = try server.client()
+            try next.send("HEAD /still-there HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(try next.readResponse(bodyExpected: false).status == 200)
+            await server.stop()
+        }
     }
 }

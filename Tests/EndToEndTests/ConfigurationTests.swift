@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// Startup configuration (CONTRACT.md "config.json"): a bad value stops the server with one line
+    /// that names the key; the port can be overridden by environment and by flag.
+    @Suite struct Configuration {
+        struct BadConfig: Sendable, CustomTestStringConvertible {
+            var problem: String
+            var overrides: [String: any Sendable]
+            var key: String
+            var testDescription: String { problem }
+        }
+
+        static let badConfigs = [
+            BadConfig(problem: "unknown top-level key", overrides: ["colour": "blue"], key: "colour"),
+            BadConfig(problem: "unknown nested key",
+                      overrides: ["listen": ["host": "127.0.0.1", "port": 0, "prot": 8080] as [String: any Sendable]], key: "listen.prot"),
+            BadConfig(problem: "wrong type", overrides: ["limits": ["maxRanges": "many"] as [String: any Sendable]], key: "limits.maxRanges"),
+            BadConfig(problem: "port out of range",
+                      overrides: ["listen": ["host": "127.0.0.1", "port": 70000] as [String: any Sendable]], key: "listen.port"),
+        ]
+
+        @Test(arguments: badConfigs)
+        func badConfigExitsNonZeroWithOneLineNamingTheKey(_ bad: BadConfig) async throws {
+            let work = try TemporaryDirectory()
+            let settings = ServerSettings(
+                publicDirectory: try work.directory("public"), dataDirectory: work.file("data"), overrides: bad.overrides)
+            try settings.write(to: work.file("config.json"))
+            let child = try ChildProcess(
+                try PackServeBinary.path(), ["--config", work.file("config.json"), "serve"],
+                environment: RunningPackServe.environment(adding: [:]), directory: work.path)
+            let status = try await child.exitStatus(within: .seconds(30))
+            #expect(status != nil && status != 0, "exit status \(String(describing: status))")
+            let lines = child.stderr.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            #expect(lines.count == 1, "stderr: \(lines)")
+            #expect(lines.first?.contains(bad.key) == true, "stderr: \(lines)")
+        }
+
+        @Test func environmentOverridesTheConfiguredPort() async throws {
+            let curl = try ExternalTool.curl()
+            let port = try await FreePorts.pick(1)[0]
+            let work = try TemporaryDirectory()
+            let server = try await RunningPackServe(
+                publicDirectory: try work.directory("public"), environment: ["PACKSERVE_LISTEN_PORT": String(port)])
+            #expect(server.port == port)
+            let health = try await ChildProcess.run(curl, ["-sS", "--fail", "-o", "/dev/null", "-w", "%{http_code}", server.url("/healthz")])
+            #expect(health.stdout.text == "200")
+            #expect(try await server.stop() == 0, "\(server.child.stderr.lines.suffix(3))")
+        }
+
+        @Test func portFlagOverridesTheEnvironmentAndTheFile() async throws {
+            let curl = try ExternalTool.curl()
+            let ports = try await FreePorts.pick(2)
+            let work = try TemporaryDirectory()
+            let server = try await RunningPackServe(
+                publicDirectory: try work.directory("public"), serveArguments: ["--port", String(ports[1])],
+                environment: ["PACKSERVE_LISTEN_PORT": String(ports[0])])
+            #expect(server.port == ports[1])
+            let health = try await ChildProcess.run(curl, ["-sS", "--fail", "-o", "/dev/null", "-w", "%{http_code}", server.url("/healthz")])
+            #expect(health.stdout.text == "200")
+            #expect(try await server.stop() == 0, "\(server.child.stderr.lines.suffix(3))")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The `packserve` executable the package built, found next to the running test executable
+/// (`.build/debug/packserve` beside `.build/debug/<Package>PackageTests.xctest`).
+enum PackServeBinary {
+    static func path() throws -> String {
+        let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
+        var looked: [String] = []
+        // On macOS the test executable sits inside a bundle (…/X.xctest/Contents/MacOS), a few levels down.
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("packserve").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            looked.append(candidate)
+            directory.deleteLastPathComponent()
+        }
+        throw EndToEndFailure("the packserve binary is missing (looked at \(looked.joined(separator: ", "))): build it with `swift build` before the tests")
+    }
+}

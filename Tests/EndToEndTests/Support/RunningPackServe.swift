@@ -1,0 +1,74 @@
+import Foundation
+
+/// The real `packserve serve` in a child process, configured by a config.json in a temporary directory.
+/// Its port is read from the `listening addresses=…` log line; its access log (stderr) stays readable.
+final class RunningPackServe {
+    let child: ChildProcess
+    let port: Int
+    private let directory: TemporaryDirectory
+
+    /// Starts the server and waits until it listens. `environment` is added to a copy of this process's
+    /// environment without any PACKSERVE_ variable (so the machine's settings can't leak in).
+    init(publicDirectory: String, overrides: [String: any Sendable] = [:], serveArguments: [String] = [],
+         environment: [String: String] = [:]) async throws {
+        directory = try TemporaryDirectory("packserve-e2e-server")
+        let configPath = directory.file("config.json")
+        let settings = ServerSettings(
+            publicDirectory: publicDirectory, dataDirectory: try directory.directory("data"), overrides: overrides)
+        try settings.write(to: configPath)
+        child = try ChildProcess(
+            try PackServeBinary.path(), ["--config", configPath, "serve"] + serveArguments,
+            environment: Self.environment(adding: environment), directory: directory.path)
+        port = try await Self.listeningPort(of: child)
+    }
+
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PACKSERVE_") }.merging(extra) { $1 }
+    }
+
+    /// Waits for `listening addresses=127.0.0.1:PORT` and returns PORT.
+    private static func listeningPort(of child: ChildProcess) async throws -> Int {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while clock.now < deadline {
+            if let line = child.stderr.lines.first(where: { $0.contains("listening") && $0.contains("addresses=") }) {
+                let addresses = line.split(separator: " ").first { $0.hasPrefix("addresses=") } ?? ""
+                guard let colon = addresses.lastIndex(of: ":"), let port = Int(addresses[addresses.index(after: colon)...]) else {
+                    throw EndToEndFailure("cannot read the port from the log line \(line.debugDescription)")
+                }
+                return port
+            }
+            if !child.isRunning {
+                throw EndToEndFailure("packserve exited before listening: \(child.stderr.text)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw EndToEndFailure("packserve did not log `listening addresses=` within 30 s: \(child.stderr.text)")
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Access-log lines (`METHOD PATH STATUS BYTES DURATION`) for `path` with `status`.
+    func accessLogLines(path: String, status: Int) -> [String] {
+        child.stderr.lines.filter { $0.contains(" \(path) \(status) ") }
+    }
+
+    /// Waits until at least `count` access-log lines match (the line is written when a response ends,
+    /// and reaches the pipe a moment later than the client sees the last byte).
+    func awaitAccessLogLines(path: String, status: Int, atLeast count: Int = 1) async throws -> [String] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while accessLogLines(path: path, status: status).count < count && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return accessLogLines(path: path, status: status)
+    }
+}
+
+extension RunningPackServe {
+    /// SIGTERM, then the exit status (nil if it did not exit within `timeout`, when it is killed).
+    func stop(within timeout: Duration = .seconds(20)) async throws -> Int32? {
+        child.signal(SIGTERM)
+        return try await child.exitStatus(within: timeout)
+    }
+}
