@@ -46,8 +46,7 @@ extension ServerTests {
             var clients: [RawClient] = []
             for i in 0..<8 {
                 let client = try server.client()
-                try client.send("GET /held/\(i) HTTP/1.1\r\nHost: test\r\n\r\n")
-                #expect(try client.readResponse().status == 200)
+                #expect(try client.roundTrip("GET /held/\(i) HTTP/1.1\r\nHost: test\r\n\r\n").status == 200)
                 clients.append(client)
             }
             // The ninth connects (the kernel completes the handshake) but the server does not accept it.

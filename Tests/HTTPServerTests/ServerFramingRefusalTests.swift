@@ -46,9 +46,7 @@ extension ServerTests {
             #expect(response.status == refusal.status)
             #expect(response.closesConnection)
             #expect(response["Content-Type"] == "application/problem+json")
-            let (rest, end) = client.readUntilEnd()
-            #expect(rest.isEmpty, "bytes after the refusal: \(String(decoding: rest, as: UTF8.self).debugDescription)")
-            #expect(end == .closed)
+            client.expectOrderlyCloseWithNothingMore()
             await server.stop()
         }
     }

@@ -8,8 +8,7 @@ extension ServerTests {
             let server = try TestServer()
             let client = try server.client()
             for path in ["/first", "/second", "/third"] {
-                try client.send("GET \(path) HTTP/1.1\r\nHost: test\r\n\r\n")
-                let response = try client.readResponse()
+                let response = try client.roundTrip("GET \(path) HTTP/1.1\r\nHost: test\r\n\r\n")
                 #expect(response.status == 200)
                 #expect(response.bodyText == "GET \(path)")
                 #expect(response["Connection"] == nil)
@@ -20,32 +19,25 @@ extension ServerTests {
         @Test func connectionCloseIsHonoured() async throws {
             let server = try TestServer()
             let client = try server.client()
-            try client.send("GET /bye HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-            let response = try client.readResponse()
+            let response = try client.roundTrip("GET /bye HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
             #expect(response.status == 200)
             #expect(response.closesConnection)
-            let (rest, end) = client.readUntilEnd()
-            #expect(rest.isEmpty)
-            #expect(end == .closed)
+            client.expectOrderlyCloseWithNothingMore()
             await server.stop()
         }
 
         @Test func http10ClosesUnlessKeepAliveIsAsked() async throws {
             let server = try TestServer()
             let plain = try server.client()
-            try plain.send("GET /old HTTP/1.0\r\n\r\n")
-            let first = try plain.readResponse()
+            let first = try plain.roundTrip("GET /old HTTP/1.0\r\n\r\n")
             #expect(first.status == 200)
             #expect(first.bodyText == "GET /old")
             #expect(first.closesConnection)
-            let (rest, end) = plain.readUntilEnd()
-            #expect(rest.isEmpty)
-            #expect(end == .closed)
+            plain.expectOrderlyCloseWithNothingMore()
 
             let persistent = try server.client()
             for path in ["/a", "/b"] {
-                try persistent.send("GET \(path) HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-                let response = try persistent.readResponse()
+                let response = try persistent.roundTrip("GET \(path) HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
                 #expect(response.bodyText == "GET \(path)")
                 #expect(response["Connection"]?.lowercased() == "keep-alive")
             }
@@ -69,8 +61,7 @@ extension ServerTests {
         @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
             let server = try TestServer { $0.idleTimeoutSeconds = 2 }
             let client = try server.client(receiveTimeoutSeconds: 6)
-            try client.send("GET /once HTTP/1.1\r\nHost: test\r\n\r\n")
-            #expect(try client.readResponse().status == 200)
+            #expect(try client.roundTrip("GET /once HTTP/1.1\r\nHost: test\r\n\r\n").status == 200)
             let clock = ContinuousClock()
             let idleSince = clock.now
             let (rest, end) = client.readUntilEnd()

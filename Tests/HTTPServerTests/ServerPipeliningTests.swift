@@ -31,9 +31,7 @@ extension ServerTests {
             }
             #expect(mismatches.isEmpty, "responses out of order or wrong: \(mismatches.prefix(5))")
             // Exact framing: after the hundredth response the server closes, with no stray byte.
-            let (rest, end) = client.readUntilEnd()
-            #expect(rest.isEmpty)
-            #expect(end == .closed)
+            client.expectOrderlyCloseWithNothingMore()
             await server.stop()
         }
     }

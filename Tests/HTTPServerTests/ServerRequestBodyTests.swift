@@ -43,8 +43,7 @@ extension ServerTests {
             #expect(response.status == 200)
             #expect(response.bodyText == "POST /chunked\nhello0123456789abcdef")
             // The body ended exactly where the chunked framing said: the connection serves the next request.
-            try client.send("GET /after HTTP/1.1\r\nHost: test\r\n\r\n")
-            #expect(try client.readResponse().bodyText == "GET /after")
+            #expect(try client.roundTrip("GET /after HTTP/1.1\r\nHost: test\r\n\r\n").bodyText == "GET /after")
             await server.stop()
         }
 
@@ -59,9 +58,7 @@ extension ServerTests {
             let response = try client.readResponse()
             #expect(response.status == 413)
             #expect(response.closesConnection)
-            let (rest, end) = client.readUntilEnd()
-            #expect(rest.isEmpty)
-            #expect(end == .closed)
+            client.expectOrderlyCloseWithNothingMore()
             await server.stop()
         }
     }

@@ -160,4 +160,10 @@ final class RawClient: @unchecked Sendable {
             }
         }
     }
+
+    /// Sends one request and reads its response.
+    func roundTrip(_ request: String, bodyExpected: Bool = true) throws(RawClientError) -> RawResponse {
+        try send(request)
+        return try readResponse(bodyExpected: bodyExpected)
+    }
 }
