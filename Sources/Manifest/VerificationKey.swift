@@ -31,6 +31,14 @@ public struct VerificationKey: Sendable, Hashable {
 
     public var pem: String { key.pemRepresentation }
 
+    /// Writes the SPKI PEM form (world-readable: it is public), refusing to replace an existing file.
+    public func writePEM(to path: String) throws(ManifestError) {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw .keyFile(path: path, problem: "already exists; refusing to overwrite it")
+        }
+        try SecureFile.write(Array(pem.utf8), to: path, mode: 0o644)
+    }
+
     public func isValidSignature(_ signature: [UInt8], for bytes: [UInt8]) -> Bool {
         key.isValidSignature(signature, for: bytes)
     }
