@@ -133,7 +133,7 @@ def render(values, meta):
                ("rss_baseline_kib", "RSS baseline, MiB", lambda v: f"{v / 1024:.1f}"),
                ("load1", "load average (1 min) at round start", lambda v: f"{v:.2f}")]
     for measurement, label, fmt in formats:
-        for server in SERVERS:
+        for server in (("both",) if measurement == "load1" else SERVERS):
             samples = sorted(values.get(measurement, {}).get(server, []))
             if not samples:
                 continue
@@ -142,8 +142,6 @@ def render(values, meta):
             spread = "–" if lo == 0 else f"{(hi - lo) / lo * 100:.0f} %"
             shown = "both" if measurement == "load1" else ("nginx" if server == "nginx" else "PackServe")
             out.append(f"| {label} | {shown} | " + " | ".join(cells) + f" | {spread} |")
-            if measurement == "load1":
-                break
     out.append("")
 
     # Correctness: a fast wrong server must not win.
