@@ -1,11 +1,15 @@
-import Dispatch
+import CSocketShims
 import Logging
 
 /// One client connection: reads requests, asks the responder, writes responses in order.
 ///
-/// All state is confined to the owning event loop's serial queue (hence `@unchecked Sendable`). Requests
-/// are handled one at a time: while a response cannot be written completely, reading stops, so a client
-/// that pipelines or stops reading cannot make the server buffer without bound.
+/// All state is confined to the owning event loop's thread (hence `@unchecked Sendable`). Requests are
+/// handled one at a time: while a response cannot be written completely, reading stops, so a client that
+/// pipelines or stops reading cannot make the server buffer without bound.
+///
+/// The socket is registered edge-triggered for both directions: an event means "something changed", so
+/// reading continues until the socket is empty (or a response blocks), and after a blocked response
+/// drains, reading resumes without waiting for an event that will not come again.
 final class Connection: @unchecked Sendable {
     private enum Phase {
         case awaitingHead
@@ -25,7 +29,6 @@ final class Connection: @unchecked Sendable {
     let socket: Int32
     private let transport: PlaintextTransport
     private unowned let loop: EventLoop
-    private var readiness: SocketReadiness!
     private var phase = Phase.awaitingHead
     /// Received bytes not yet parsed (a partial head or pipelined requests). Empty while idle, so idle
     /// connections hold no buffer.
@@ -34,6 +37,8 @@ final class Connection: @unchecked Sendable {
     private var inFlight: InFlight?
     private var bytesWritten: Int64 = 0
     private var isClosed = false
+    /// True while a response is blocked on a full socket: requests wait until it drains.
+    private var readingPaused = false
 
     /// When the current request head started (the connection's accept time for the first one), or nil
     /// while idle between requests.
@@ -49,14 +54,19 @@ final class Connection: @unchecked Sendable {
         headStartedAt = now
         lastActivity = now
         lastWriteProgress = now
-        readiness = SocketReadiness(
-            socket: socket, queue: loop.queue,
-            onReadable: { [unowned self] in self.readableEvent() },
-            onWritable: { [unowned self] in self.writableEvent() })
     }
 
-    func start() {
-        readiness.setReading(true)
+    /// Handles the readiness bits epoll reported for this socket.
+    func handle(events: UInt32) {
+        if events & UInt32(CSOCKET_EPOLLERR) != 0 {
+            close()
+            return
+        }
+        if events & UInt32(CSOCKET_EPOLLOUT) != 0, !outbound.isEmpty {
+            if flush() { resumeAfterDrain() }
+        }
+        let readable = UInt32(CSOCKET_EPOLLIN | CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLHUP)
+        if events & readable != 0 { readAvailable() }
     }
 
     var isIdle: Bool {
@@ -73,40 +83,55 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Reading
 
-    private func readableEvent() {
-        let result = transport.receive(into: loop.readBuffer)
-        switch result {
-        case .bytes(let n):
-            lastActivity = System.monotonicSeconds()
-            if headStartedAt == nil { headStartedAt = lastActivity }
-            let fresh = UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n])
-            if inbound.isEmpty {
-                let used = process(fresh)
-                if used < n { inbound = Array(fresh[used...]) }
-            } else {
-                inbound.append(contentsOf: fresh)
-                processInbound()
+    /// Reads until the socket is empty, the peer closes, or a response blocks.
+    private func readAvailable() {
+        while !isClosed && !readingPaused {
+            if case .closing = phase { return }
+            switch transport.receive(into: loop.readBuffer) {
+            case .bytes(let n):
+                lastActivity = System.monotonicSeconds()
+                if headStartedAt == nil { headStartedAt = lastActivity }
+                let fresh = UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n])
+                if inbound.isEmpty {
+                    let used = process(fresh)
+                    if used < n { keepUnparsed(Array(fresh[used...])) }
+                } else {
+                    inbound.append(contentsOf: fresh)
+                    processInbound()
+                }
+                // A short read emptied the socket; new bytes will raise a new edge.
+                if n < loop.readBuffer.count { return }
+            case .wouldBlock:
+                return
+            case .endOfStream:
+                // The peer half-closed: finish what we owe, read nothing more.
+                phase = .closing
+                if outbound.isEmpty { close() }
+                return
+            case .failed:
+                close()
+                return
             }
-        case .wouldBlock:
-            return
-        case .endOfStream:
-            // The peer half-closed: finish what we owe, read nothing more.
-            phase = .closing
-            readiness.setReading(false)
-            if outbound.isEmpty { close() }
-        case .failed:
-            close()
         }
+    }
+
+    /// A blocked response has drained: answer requests already buffered, then read what arrived meanwhile.
+    private func resumeAfterDrain() {
+        readingPaused = false
+        if !inbound.isEmpty { processInbound() }
+        if outbound.isEmpty { readAvailable() }
+    }
+
+    private func keepUnparsed(_ bytes: [UInt8]) {
+        inbound = bytes
+        if headStartedAt == nil { headStartedAt = System.monotonicSeconds() }
     }
 
     private func processInbound() {
         let pending = inbound
         inbound = []
         let used = pending.withUnsafeBytes { process($0) }
-        if used < pending.count {
-            inbound = Array(pending[used...])
-            if headStartedAt == nil { headStartedAt = System.monotonicSeconds() }
-        }
+        if used < pending.count { keepUnparsed(Array(pending[used...])) }
     }
 
     /// Handles every complete request in `bytes` until a response blocks; returns the bytes consumed.
@@ -192,35 +217,34 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Writing
 
-    private func writableEvent() {
-        flush()
-    }
-
-    private func flush() {
+    /// Writes what the socket takes. Returns true once everything owed is sent and the connection stays
+    /// open; false if it must wait for the socket (an EPOLLOUT edge will follow) or was closed.
+    @discardableResult
+    private func flush() -> Bool {
         let before = bytesWritten
         let result = outbound.flush(to: transport, written: &bytesWritten)
         if bytesWritten != before { lastWriteProgress = System.monotonicSeconds() }
         switch result {
         case .wouldBlock:
-            readiness.setReading(false)
-            readiness.setWriting(true)
+            readingPaused = true
+            return false
         case .failed:
             close()
+            return false
         case .drained:
-            readiness.setWriting(false)
             finishInFlight()
             if case .closing = phase {
                 close()
-            } else if loop.isDraining {
+                return false
+            }
+            if loop.isDraining {
                 // This response was already under way (as keep-alive) when the drain began; it is
                 // done now, so close rather than hold the shutdown until its deadline.
                 close()
-            } else {
-                lastActivity = System.monotonicSeconds()
-                readiness.setReading(true)
-                // Pipelined requests may already be buffered.
-                if !inbound.isEmpty { processInbound() }
+                return false
             }
+            lastActivity = System.monotonicSeconds()
+            return true
         }
     }
 
@@ -240,7 +264,8 @@ final class Connection: @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         phase = .closing
-        readiness.cancel { [loop, socket] in loop.connectionClosed(socket: socket) }
+        outbound = OutboundQueue()
+        loop.remove(self)
     }
 
     /// On shutdown: idle connections close now; busy ones answer their current request with

@@ -1,13 +1,18 @@
-import Dispatch
+import CSocketShims
+import Foundation
 import Logging
+import Synchronization
 
-/// A serial queue that owns a share of the connections, one reusable read buffer, the cached Date
-/// header, and a once-a-second sweep that enforces the header, idle and write-stall timeouts.
+/// One thread running an edge-triggered epoll loop over its share of the connections.
 ///
-/// Every connection lives on exactly one loop, so its state needs no locks; the server runs one loop
-/// per core.
+/// Why not Dispatch sources: libdispatch registers each socket with EPOLLONESHOT, so every readable event
+/// costs an `ioctl(FIONREAD)`, two `epoll_ctl` re-arms and a hand-off to a worker thread; measured, that
+/// was about twice nginx's CPU per request (docs/performance.md). Here a socket is registered once, for
+/// reading and writing, edge-triggered, and its events are handled on the thread that waited for them.
+///
+/// Every connection lives on exactly one loop, so its state needs no locks. All loops wait on the shared
+/// listening sockets with EPOLLEXCLUSIVE, and a loop keeps the connections it accepts.
 final class EventLoop: @unchecked Sendable {
-    let queue: DispatchQueue
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let logger: Logger
@@ -15,70 +20,215 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     private(set) var isDraining = false
 
-    private var connections: [Int32: Connection] = [:]
+    private let name: String
+    private let epoll: Int32
+    private let wakeup: Int32
+    private let budget: ConnectionBudget
+    private let listeners: [Int32]
+    private var isAccepting = false
+    private var isRunning = true
+    /// Indexed by descriptor: descriptors are small integers, so this beats hashing on every event.
+    private var connections: [Connection?] = []
     private var dateCache = DateHeaderCache()
-    private var sweepTimer: DispatchSourceTimer?
-    /// Told about every closed connection (the server counts them to pause and resume accepting).
-    /// Set once, before the loop starts.
-    var onClose: (@Sendable () -> Void)?
+    private var nextSweep: Int64 = 0
+    private let tasks = Mutex<[@Sendable () -> Void]>([])
+    private let stopped = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    /// Called (on this loop's thread) when a connection closes while the budget was full.
+    var onCapacityFreed: (@Sendable () -> Void)?
 
-    init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
-        queue = DispatchQueue(label: "packserve.loop.\(index)", qos: .userInitiated)
+    /// Event data for the wake-up descriptor and listeners; connections use their descriptor.
+    private static let wakeupTag: UInt64 = 1 << 40
+    private static let listenerTag: UInt64 = 1 << 41
+
+    init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger,
+         budget: ConnectionBudget, listeners: [Int32]) throws(SocketBindError) {
+        name = "packserve-loop-\(index)"
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.budget = budget
+        self.listeners = listeners
+        epoll = csocket_epoll_create()
+        wakeup = csocket_eventfd()
+        guard epoll >= 0, wakeup >= 0 else { throw .system(call: "epoll_create", address: name, errno: errno) }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+        _ = csocket_epoll_control(epoll, 1, wakeup, UInt32(CSOCKET_EPOLLIN), Self.wakeupTag)
+        startAccepting()
     }
 
     deinit {
         readBuffer.deallocate()
+        Glibc.close(epoll)
+        Glibc.close(wakeup)
     }
 
     func start() {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
-        timer.setEventHandler { [unowned self] in self.sweep() }
-        timer.resume()
-        sweepTimer = timer
+        let thread = Thread { [self] in run() }
+        thread.name = name
+        thread.start()
     }
 
-    /// Takes ownership of an accepted, non-blocking socket. Called on any thread.
-    func adopt(socket: Int32) {
-        queue.async { [self] in
-            let connection = Connection(socket: socket, loop: self)
-            connections[socket] = connection
-            if isDraining { connection.close() } else { connection.start() }
+    // MARK: Work from other threads
+
+    /// Runs `task` on this loop's thread.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        tasks.withLock { $0.append(task) }
+        csocket_eventfd_signal(wakeup)
+    }
+
+    /// Runs `task` on this loop's thread and waits for it.
+    func run(_ task: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            execute {
+                task()
+                done.resume()
+            }
         }
     }
 
+    /// Ends the loop's thread after it closed every connection; returns once it has.
+    func stop() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            stopped.withLock { $0 = done }
+            execute { [self] in isRunning = false }
+        }
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        let capacity = 256
+        let events = UnsafeMutablePointer<csocket_event>.allocate(capacity: capacity)
+        defer { events.deallocate() }
+        nextSweep = System.monotonicSeconds() + 1
+        while isRunning {
+            let count = csocket_epoll_wait(epoll, events, Int32(capacity), 1000)
+            for i in 0..<Int(max(count, 0)) {
+                handle(events[i])
+            }
+            let now = System.monotonicSeconds()
+            if now >= nextSweep {
+                sweep(now: now)
+                nextSweep = now + 1
+            }
+        }
+        for connection in connections.compactMap({ $0 }) { connection.close() }
+        stopped.withLock { $0?.resume() }
+    }
+
+    private func handle(_ event: csocket_event) {
+        switch event.data {
+        case Self.wakeupTag:
+            csocket_eventfd_drain(wakeup)
+            let pending = tasks.withLock { tasks in
+                defer { tasks.removeAll() }
+                return tasks
+            }
+            pending.forEach { $0() }
+        case let tag where tag & Self.listenerTag != 0:
+            acceptOne(from: Int32(truncatingIfNeeded: tag & 0xFFFF_FFFF))
+        default:
+            let fd = Int(event.data)
+            guard fd < connections.count, let connection = connections[fd] else { return }
+            connection.handle(events: event.events)
+        }
+    }
+
+    // MARK: Accepting
+
+    /// Accepts one connection per readiness event, so a burst of connections spreads over the loops
+    /// (each listener wakes one waiting loop) instead of piling onto whichever loop woke first.
+    private func acceptOne(from listener: Int32) {
+        guard budget.reserve() else {
+            // Full: stop accepting rather than accept-and-drop; the kernel backlog holds the rest.
+            stopAccepting()
+            return
+        }
+        let fd = csocket_accept_nonblocking(listener)
+        guard fd >= 0 else {
+            budget.release()
+            switch errno {
+            case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
+                return
+            default:
+                // Out of descriptors (EMFILE) or memory: back off until the next sweep instead of spinning
+                // on a listener that stays readable.
+                logger.error("accept failed: \(String(cString: strerror(errno))); pausing for a second")
+                stopAccepting()
+            }
+            return
+        }
+        var one: Int32 = 1
+        // Small responses must not wait for Nagle's algorithm.
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        adopt(socket: fd)
+    }
+
+    private func adopt(socket fd: Int32) {
+        let index = Int(fd)
+        if index >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
+        }
+        let connection = Connection(socket: fd, loop: self)
+        connections[index] = connection
+        let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLOUT | CSOCKET_EPOLLRDHUP
+            | CSOCKET_EPOLLET
+        // Registered once for both directions, edge-triggered: no epoll_ctl per request. Adding a socket
+        // that already has data queues an event for it at once.
+        guard csocket_epoll_control(epoll, 1, fd, UInt32(truncatingIfNeeded: interest), UInt64(index)) == 0 else {
+            connections[index] = nil
+            Glibc.close(fd)
+            budget.release()
+            return
+        }
+        if isDraining { connection.close() }
+    }
+
+    func startAccepting() {
+        guard !isAccepting, !isDraining else { return }
+        isAccepting = true
+        for listener in listeners {
+            let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLEXCLUSIVE
+            _ = csocket_epoll_control(epoll, 1, listener, UInt32(truncatingIfNeeded: interest), Self.listenerTag | UInt64(listener))
+        }
+    }
+
+    func stopAccepting() {
+        guard isAccepting else { return }
+        isAccepting = false
+        for listener in listeners { _ = csocket_epoll_control(epoll, 2, listener, 0, 0) }
+    }
+
+    // MARK: Connections
+
     func currentDate() -> String { dateCache.current() }
 
-    /// Called by a connection once its socket is closed.
-    func connectionClosed(socket: Int32) {
-        connections[socket] = nil
-        onClose?()
+    /// Closes a connection's socket and forgets it. Called by the connection itself.
+    func remove(_ connection: Connection) {
+        let fd = connection.socket
+        connections[Int(fd)] = nil
+        // Closing the descriptor also removes it from the epoll set.
+        Glibc.close(fd)
+        if budget.release() { onCapacityFreed?() }
     }
 
     /// Stops taking new requests: idle connections close now, busy ones after their current response.
     func beginDrain() {
-        queue.async { [self] in
-            isDraining = true
-            for connection in connections.values { connection.beginDrain() }
-        }
+        stopAccepting()
+        isDraining = true
+        for connection in connections.compactMap({ $0 }) { connection.beginDrain() }
     }
 
     /// Closes every remaining connection at once (the drain deadline has passed).
     func closeAll() {
-        queue.async { [self] in
-            for connection in connections.values { connection.close() }
-            sweepTimer?.cancel()
-        }
+        for connection in connections.compactMap({ $0 }) { connection.close() }
     }
 
-    private func sweep() {
-        let now = System.monotonicSeconds()
+    private func sweep(now: Int64) {
+        if !isAccepting, !isDraining, budget.count < budget.limit { startAccepting() }
         let c = configuration
-        for connection in connections.values {
+        for connection in connections {
+            guard let connection else { continue }
             if connection.hasPendingOutput {
                 if now - connection.lastWriteProgress >= Int64(c.writeTimeoutSeconds) { connection.close() }
             } else if connection.isReadingBody {

@@ -1,134 +1,97 @@
-import CSocketShims
-import Dispatch
 import Glibc
 import Logging
+import Synchronization
 
-/// A hand-written HTTP/1.1 server: non-blocking sockets, Dispatch readiness sources, one serial event
-/// loop per core, keep-alive and pipelining, zero-copy file bodies.
+/// A hand-written HTTP/1.1 server: non-blocking sockets, one edge-triggered epoll loop per core,
+/// keep-alive and pipelining, zero-copy file bodies.
 ///
 /// Usage: `try server.start()`, then `await server.shutdown()` to stop accepting and drain.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
     private let logger: Logger
-    private let loops: [EventLoop]
-    /// Accepting, connection counting and shutdown bookkeeping all happen on this queue.
-    private let acceptQueue = DispatchQueue(label: "packserve.accept", qos: .userInitiated)
-    private var listeners: [ListeningSocket] = []
-    private var acceptSources: [DispatchSourceRead] = []
-    private var acceptPaused = false
-    private var openConnections = 0
-    private var nextLoop = 0
-    private var stopped = false
+    private let budget: ConnectionBudget
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var listeners: [ListeningSocket] = []
+        var loops: [EventLoop] = []
+        var started = false
+        var stopped = false
+    }
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger) {
         self.configuration = configuration
+        self.responder = responder
         self.logger = logger
-        loops = (0..<max(1, configuration.eventLoopCount)).map {
-            EventLoop(index: $0, configuration: configuration, responder: responder, logger: logger)
-        }
-        for loop in loops {
-            loop.onClose = { [weak self] in self?.connectionDidClose() }
-        }
+        budget = ConnectionBudget(limit: configuration.maxConnections)
     }
 
     /// The port the server listens on (the ephemeral one if the configuration asked for 0).
-    public var localPort: Int { acceptQueue.sync { listeners.first?.port ?? 0 } }
+    public var localPort: Int { state.withLock { $0.listeners.first?.port ?? 0 } }
 
     /// The addresses bound, e.g. `["127.0.0.1:8080", "[::1]:8080"]`.
-    public var boundAddresses: [String] { acceptQueue.sync { listeners.map(\.address) } }
+    public var boundAddresses: [String] { state.withLock { $0.listeners.map(\.address) } }
 
     /// Connections currently open.
-    public var connectionCount: Int { acceptQueue.sync { openConnections } }
+    public var connectionCount: Int { budget.count }
 
-    /// Binds the listening sockets and starts accepting. Throws if an address can't be bound.
+    /// Binds the listening sockets and starts the event loops. Throws if an address can't be bound.
     public func start() throws {
         // sendfile(2) has no MSG_NOSIGNAL: sending to a peer that hung up raises SIGPIPE, whose default
         // action kills the process. Ignore it so that such a send fails with EPIPE like any other.
         signal(SIGPIPE, SIG_IGN)
         let sockets = try ListeningSocket.bindAll(host: configuration.host, port: configuration.port)
-        try acceptQueue.sync {
-            guard !stopped else { throw CancellationError() }
-            listeners = sockets
-            for loop in loops { loop.start() }
-            for listener in sockets {
-                let source = DispatchSource.makeReadSource(fileDescriptor: listener.descriptor, queue: acceptQueue)
-                let descriptor = listener.descriptor
-                source.setEventHandler { [unowned self] in self.acceptAvailable(on: descriptor) }
-                source.setCancelHandler { close(descriptor) }
-                source.resume()
-                acceptSources.append(source)
+        let loops: [EventLoop]
+        do {
+            loops = try (0..<max(1, configuration.eventLoopCount)).map { index throws(SocketBindError) in
+                try EventLoop(
+                    index: index, configuration: configuration, responder: responder, logger: logger,
+                    budget: budget, listeners: sockets.map(\.descriptor))
             }
+        } catch {
+            sockets.forEach { close($0.descriptor) }
+            throw error
         }
+        for loop in loops {
+            // A closed connection may let paused loops accept again.
+            loop.onCapacityFreed = { [weak self] in self?.resumeAccepting() }
+        }
+        try state.withLock { state in
+            guard !state.started, !state.stopped else { throw CancellationError() }
+            state.started = true
+            state.listeners = sockets
+            state.loops = loops
+        }
+        loops.forEach { $0.start() }
         logger.info("listening", metadata: ["addresses": "\(boundAddresses.joined(separator: " "))"])
     }
 
-    /// Stops accepting, lets in-flight responses finish (up to `drainTimeoutSeconds`), then closes the
-    /// remaining connections.
+    /// Stops accepting (new connections are refused), lets in-flight responses finish (up to
+    /// `drainTimeoutSeconds`), then closes the remaining connections and ends the loops.
     public func shutdown() async {
-        acceptQueue.sync {
-            guard !stopped else { return }
-            stopped = true
-            if acceptPaused { acceptSources.forEach { $0.resume() } }
-            acceptSources.forEach { $0.cancel() }
-            acceptSources = []
+        let (loops, listeners) = state.withLock { state -> ([EventLoop], [ListeningSocket]) in
+            guard !state.stopped else { return ([], []) }
+            state.stopped = true
+            return (state.loops, state.listeners)
         }
-        loops.forEach { $0.beginDrain() }
-        let deadline = System.monotonicNanoseconds() + UInt64(configuration.drainTimeoutSeconds) * 1_000_000_000
-        while connectionCount > 0 && System.monotonicNanoseconds() < deadline {
+        // Every loop stops watching the listeners before they are closed, so no loop touches a closed
+        // (or reused) descriptor number.
+        for loop in loops { await loop.run { loop.beginDrain() } }
+        listeners.forEach { close($0.descriptor) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(configuration.drainTimeoutSeconds)
+        while connectionCount > 0 && clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
         if connectionCount > 0 {
             logger.warning("drain timeout: closing \(connectionCount) connection(s)")
         }
-        loops.forEach { $0.closeAll() }
-        while connectionCount > 0 { try? await Task.sleep(for: .milliseconds(5)) }
+        for loop in loops { await loop.stop() }
     }
 
-    private func acceptAvailable(on listener: Int32) {
-        while openConnections < configuration.maxConnections && !stopped {
-            let fd = csocket_accept_nonblocking(listener)
-            if fd < 0 {
-                switch errno {
-                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
-                    return
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    // Out of descriptors: back off briefly instead of spinning on a readable listener.
-                    logger.error("accept failed: \(String(cString: strerror(errno))); pausing 100 ms")
-                    pauseAccepting()
-                    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in resumeAcceptingIfPossible() }
-                    return
-                default:
-                    logger.error("accept failed: \(String(cString: strerror(errno)))")
-                    return
-                }
-            }
-            var one: Int32 = 1
-            // Small responses must not wait for Nagle's algorithm (RFC 9112 has no opinion; latency does).
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            openConnections += 1
-            loops[nextLoop].adopt(socket: fd)
-            nextLoop = (nextLoop + 1) % loops.count
-        }
-        // Full: stop accepting rather than accept-and-drop; the kernel backlog holds the rest.
-        if openConnections >= configuration.maxConnections { pauseAccepting() }
-    }
-
-    private func connectionDidClose() {
-        acceptQueue.async { [self] in
-            openConnections -= 1
-            resumeAcceptingIfPossible()
-        }
-    }
-
-    private func pauseAccepting() {
-        guard !acceptPaused else { return }
-        acceptPaused = true
-        acceptSources.forEach { $0.suspend() }
-    }
-
-    private func resumeAcceptingIfPossible() {
-        guard acceptPaused, !stopped, openConnections < configuration.maxConnections else { return }
-        acceptPaused = false
-        acceptSources.forEach { $0.resume() }
+    private func resumeAccepting() {
+        let loops = state.withLock { $0.stopped ? [] : $0.loops }
+        for loop in loops { loop.execute { loop.startAccepting() } }
     }
 }
