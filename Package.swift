@@ -34,6 +34,8 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite API, for reading 100,000-pack snapshots without per-row Swift overhead.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
