@@ -1,0 +1,58 @@
+import Foundation
+
+/// A pack store in a temporary directory, driven through the real `packserve` CLI with a config.json
+/// of its own; `serve()` starts a server on the same data directory, as an operator would run them.
+final class StoreWorkspace {
+    let directory: TemporaryDirectory
+    let configPath: String
+    let dataDirectory: String
+    let publicDirectory: String
+    let binary: String
+
+    init() throws {
+        directory = try TemporaryDirectory("packserve-e2e-store")
+        binary = try PackServeBinary.path()
+        configPath = directory.file("config.json")
+        dataDirectory = directory.file("data")
+        publicDirectory = try directory.directory("public")
+        try ServerSettings(publicDirectory: publicDirectory, dataDirectory: dataDirectory).write(to: configPath)
+    }
+
+    var blobRoot: String { "\(dataDirectory)/blobs/sha256" }
+    var tempDirectory: String { "\(dataDirectory)/tmp" }
+
+    func blobPath(_ sha256: String) -> String { "\(blobRoot)/\(sha256.prefix(2))/\(sha256)" }
+
+    /// Starts `packserve <arguments>` on this store without waiting for it.
+    func spawn(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(
+            binary, ["--config", configPath] + arguments,
+            environment: RunningPackServe.environment(adding: [:]), directory: directory.path)
+    }
+
+    /// Runs a command to completion and returns it whatever its exit status (see `status`).
+    func attempt(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> StoreCommandResult {
+        let child = try spawn(arguments)
+        let status = try await child.exitStatus(within: timeout)
+        return StoreCommandResult(
+            commandLine: child.commandLine, status: status, stdout: child.stdout.text, stderr: child.stderr.text)
+    }
+
+    /// Runs a command that must succeed; throws with its output otherwise.
+    @discardableResult
+    func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> StoreCommandResult {
+        let result = try await attempt(arguments, timeout: timeout)
+        guard result.status == 0 else { throw EndToEndFailure("\(result)") }
+        return result
+    }
+
+    /// `serve` on this store's data directory (port 0, loopback).
+    func serve() async throws -> RunningPackServe {
+        try await RunningPackServe(publicDirectory: publicDirectory, overrides: ["dataDirectory": dataDirectory])
+    }
+
+    /// Writes `count` random bytes to `name` in the workspace.
+    func randomFile(_ name: String, count: Int) throws -> String {
+        try directory.randomFile(name, count: count)
+    }
+}
