@@ -251,8 +251,8 @@ final class Connection: @unchecked Sendable {
     private func finishInFlight() {
         guard let done = inFlight else { return }
         inFlight = nil
+        guard loop.logsAccess else { return }
         let logger = loop.logger
-        guard logger.logLevel <= .info else { return }
         let micros = (System.monotonicNanoseconds() - done.startedAt) / 1000
         logger.info("\(done.method.rawValue) \(done.path) \(done.status) \(bytesWritten - done.bytesBefore) \(micros)us")
     }

@@ -19,6 +19,8 @@ final class EventLoop: @unchecked Sendable {
     /// Receive buffer shared by all connections of this loop; only leftovers are copied per connection.
     let readBuffer: UnsafeMutableRawBufferPointer
     private(set) var isDraining = false
+    /// Read once: asking the logger on every response copies its handler.
+    let logsAccess: Bool
 
     private let name: String
     private let epoll: Int32
@@ -46,6 +48,7 @@ final class EventLoop: @unchecked Sendable {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        logsAccess = logger.logLevel <= .info
         self.budget = budget
         self.listeners = listeners
         epoll = csocket_epoll_create()

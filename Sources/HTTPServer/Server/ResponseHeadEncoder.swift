@@ -10,7 +10,7 @@ enum ResponseHeadEncoder {
         var serverName: String?
     }
 
-    private static let ownedFields: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+    private static let ownedFields = ["content-length", "transfer-encoding", "connection", "date"]
 
     static func encode(_ response: HTTPResponse, framing: Framing) -> [UInt8] {
         var out: [UInt8] = []
@@ -39,8 +39,9 @@ enum ResponseHeadEncoder {
         return out
     }
 
+    /// Compared without lower-casing a copy: this runs for every field of every response.
     private static func isOwned(_ name: String) -> Bool {
-        name.utf8.count <= 17 && ownedFields.contains(name.lowercased())
+        ownedFields.contains { HTTPHeaders.namesEqual($0, name) }
     }
 
     /// Refuses CR, LF and NUL in anything written to the wire (response splitting).

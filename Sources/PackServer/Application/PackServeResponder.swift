@@ -1,7 +1,8 @@
 import HTTPServer
 
 /// The application's routes (CONTRACT.md "HTTP"), in front of the HTTP core.
-public struct PackServeResponder: HTTPResponder {
+/// A class, so the event loops share one instance instead of copying its fields for every request.
+public final class PackServeResponder: HTTPResponder {
     let health = HealthRoute()
     let packs: PackRoute
     let documents: JSONRoute
@@ -13,9 +14,10 @@ public struct PackServeResponder: HTTPResponder {
         hosts = HostAllowList(configuration.allowedHosts)
         crossOrigin = CrossOriginPolicy(hosts: hosts)
         let files = FileResponder(maxRanges: configuration.limits.maxRanges)
-        packs = PackRoute(live: live, files: files)
+        let openFiles = OpenFileCache()
+        packs = PackRoute(live: live, files: files, openFiles: openFiles)
         documents = JSONRoute(live: live)
-        staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files)
+        staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {

@@ -46,7 +46,8 @@ public struct HostAllowList: Sendable, Equatable {
             guard let close = host.firstIndex(of: "]") else { return host }
             return String(host[...close])
         }
-        guard host.filter({ $0 == ":" }).count == 1, let colon = host.firstIndex(of: ":") else { return host }
+        guard let colon = host.firstIndex(of: ":"), host[host.index(after: colon)...].firstIndex(of: ":") == nil
+        else { return host }
         return String(host[..<colon])
     }
 }

@@ -6,6 +6,7 @@ import PackStore
 struct PackRoute {
     let live: LiveRelease
     let files: FileResponder
+    let openFiles: OpenFileCache
 
     /// The current release's version of pack `id`. It changes with releases, so caches keep it briefly.
     func pack(id: String, request: HTTPRequest) -> HTTPResponse {
@@ -37,7 +38,7 @@ struct PackRoute {
         }
         let file: OpenFile
         do {
-            file = try OpenFile.open(path: path)
+            file = try openFiles.open(path: path)
         } catch {
             if case .notFound = error, expectedSize == nil { return .notFound(request.path) }
             return .problem(.internalServerError, detail: "the stored bytes of this pack cannot be read")

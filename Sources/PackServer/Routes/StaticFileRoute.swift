@@ -5,6 +5,7 @@ import HTTPServer
 struct StaticFileRoute {
     let root: String
     let files: FileResponder
+    let openFiles: OpenFileCache
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         // SafePath refuses `..`, NUL, backslashes and encoded slashes, so the joined path stays under root.
@@ -16,7 +17,7 @@ struct StaticFileRoute {
         for path in candidates {
             let file: OpenFile
             do {
-                file = try OpenFile.open(path: path)
+                file = try openFiles.open(path: path)
             } catch {
                 switch error {
                 case .notFound, .notRegularFile: continue

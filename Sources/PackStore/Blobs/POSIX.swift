@@ -34,12 +34,6 @@ enum POSIX {
         return info
     }
 
-    /// `fstatat(2)` relative to an open directory: no walk of the full path for each of 100,000 blobs.
-    static func status(inDirectory directoryFD: Int32, name: String) -> stat? {
-        var info = stat()
-        return fstatat(directoryFD, name, &info, 0) == 0 ? info : nil
-    }
-
     static func syncFile(_ fd: Int32, path: String) throws(PackStoreError) {
         guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: path, errno: errno) }
     }

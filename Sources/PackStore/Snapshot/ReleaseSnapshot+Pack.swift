@@ -11,9 +11,6 @@ extension ReleaseSnapshot {
         /// Lowercase hex; also the strong ETag.
         public let sha256: String
         public let contentType: String
-        /// The blob file's modification time (for `Last-Modified`); the release time if the file could not be
-        /// read when the snapshot was loaded.
-        public let blobModified: Date
         /// Sorted.
         public let tags: [String]
         public let policy: PackPolicy
@@ -21,7 +18,7 @@ extension ReleaseSnapshot {
 
         public init(
             id: String, version: Int, blobPath: String, size: Int64, sha256: String, contentType: String,
-            blobModified: Date, tags: [String], policy: PackPolicy, order: Int
+            tags: [String], policy: PackPolicy, order: Int
         ) {
             self.id = id
             self.version = version
@@ -29,7 +26,6 @@ extension ReleaseSnapshot {
             self.size = size
             self.sha256 = sha256
             self.contentType = contentType
-            self.blobModified = blobModified
             self.tags = tags
             self.policy = policy
             self.order = order

@@ -1,0 +1,66 @@
+import Glibc
+import Synchronization
+
+/// Keeps recently served files open, so a hot file costs no `open`/`fstat`/`close` (and no path lookup in
+/// the kernel) per request, like nginx's `open_file_cache`.
+///
+/// An entry is trusted for `validitySeconds`; after that one `stat(2)` of the path decides whether the
+/// cached descriptor still is that path's file (same device, inode, size and modification time) or the
+/// file must be opened again. A file replaced or rewritten is therefore served new within that time;
+/// until then the old descriptor is served, and it is consistent: its fstat describes exactly the bytes
+/// it sends. Descriptors are shared by concurrent responses; sendfile(2) with an explicit offset never
+/// moves the shared file position.
+public final class OpenFileCache: Sendable {
+    private struct Entry {
+        let file: OpenFile
+        let device: UInt64
+        let inode: UInt64
+        var checkedAt: Int64
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    private let capacity: Int
+    private let validitySeconds: Int64
+
+    public init(capacity: Int = 1024, validitySeconds: Int = 1) {
+        self.capacity = max(1, capacity)
+        self.validitySeconds = Int64(validitySeconds)
+    }
+
+    /// The open file at `path`, from the cache when it is still valid.
+    public func open(path: String) throws(OpenFile.OpenError) -> OpenFile {
+        let now = Self.monotonicSeconds()
+        if let file = entries.withLock({ cached(path, now: now, in: &$0) }) { return file }
+        let file = try OpenFile.open(path: path)
+        var info = stat()
+        fstat(file.descriptor, &info)
+        let entry = Entry(file: file, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), checkedAt: now)
+        entries.withLock { entries in
+            // Full: start over rather than track recency; a hot set refills in one request each.
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[path] = entry
+        }
+        return file
+    }
+
+    private func cached(_ path: String, now: Int64, in entries: inout [String: Entry]) -> OpenFile? {
+        guard var entry = entries[path] else { return nil }
+        if now - entry.checkedAt < validitySeconds { return entry.file }
+        var info = stat()
+        guard stat(path, &info) == 0, UInt64(info.st_dev) == entry.device, UInt64(info.st_ino) == entry.inode,
+              Int64(info.st_size) == entry.file.size, Int64(info.st_mtim.tv_sec) == entry.file.modificationTime
+        else {
+            entries[path] = nil
+            return nil
+        }
+        entry.checkedAt = now
+        entries[path] = entry
+        return entry.file
+    }
+
+    private static func monotonicSeconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
+        return Int64(now.tv_sec)
+    }
+}
