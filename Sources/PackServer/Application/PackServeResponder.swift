@@ -1,4 +1,6 @@
+import Foundation
 import HTTPServer
+import Manifest
 
 /// The application's routes (CONTRACT.md "HTTP"), in front of the HTTP core.
 /// A class, so the event loops share one instance instead of copying its fields for every request.
@@ -6,17 +8,24 @@ public final class PackServeResponder: HTTPResponder {
     let health = HealthRoute()
     let packs: PackRoute
     let documents: JSONRoute
+    let manifests: ManifestRoute
     let staticFiles: StaticFileRoute
     let hosts: HostAllowList
     let crossOrigin: CrossOriginPolicy
 
-    public init(configuration: PackServeConfiguration, live: LiveRelease) {
+    /// - Parameter publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
+    public init(configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey]) throws {
         hosts = HostAllowList(configuration.allowedHosts)
         crossOrigin = CrossOriginPolicy(hosts: hosts)
         let files = FileResponder(maxRanges: configuration.limits.maxRanges)
         let openFiles = OpenFileCache()
         packs = PackRoute(live: live, files: files, openFiles: openFiles)
         documents = JSONRoute(live: live)
+        let keySet = JWKSet(publicKeys)
+        manifests = ManifestRoute(
+            live: live, keySet: try CanonicalJSON.encode(keySet),
+            keySetTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
+            startedAt: Int64(Date().timeIntervalSince1970))
         staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
     }
 
@@ -51,6 +60,10 @@ public final class PackServeResponder: HTTPResponder {
         case "/healthz": return health.respond(to: request)
         case "/readyz": return documents.readiness(request: request)
         case "/releases": return documents.releases(request: request)
+        case "/manifest": return manifests.manifest(.jws, request: request)
+        case "/manifest.json": return manifests.manifest(.payload, request: request)
+        case "/manifest.json.sig": return manifests.manifest(.signature, request: request)
+        case "/.well-known/jwks.json": return manifests.keys(request: request)
         default: return staticFiles.respond(to: request)
         }
     }

@@ -58,6 +58,8 @@ extension PackServeConfiguration {
             "signing.privateKey": .string(d.signing.privateKey),
             "signing.generateIfMissing": .bool(d.signing.generateIfMissing),
             "signing.manifestLifetimeHours": .int(d.signing.manifestLifetimeHours),
+            "signing.manifestLifetimeSeconds": .int(d.signing.manifestLifetimeSeconds),
+            "signing.additionalPublicKeys": .stringArray(d.signing.additionalPublicKeys),
             "manifest.packURLs": .string(d.packURLs.rawValue),
             "limits.maxPackBytes": .int(Int(d.limits.maxPackBytes)), "limits.maxRanges": .int(d.limits.maxRanges),
             "limits.maxHeaderBytes": .int(d.limits.maxHeaderBytes),
@@ -81,6 +83,8 @@ extension PackServeConfiguration {
             c.signing.privateKey = try r.requiredString(forKey: "signing.privateKey")
             c.signing.generateIfMissing = try r.requiredBool(forKey: "signing.generateIfMissing")
             c.signing.manifestLifetimeHours = try r.requiredInt(forKey: "signing.manifestLifetimeHours")
+            c.signing.manifestLifetimeSeconds = try r.requiredInt(forKey: "signing.manifestLifetimeSeconds")
+            c.signing.additionalPublicKeys = try r.requiredStringArray(forKey: "signing.additionalPublicKeys")
             let style = try r.requiredString(forKey: "manifest.packURLs")
             guard let packURLs = PackURLStyle(rawValue: style) else {
                 throw ConfigurationError.key("manifest.packURLs", "must be \"blobs\" or \"packs\", not \"\(style)\"")

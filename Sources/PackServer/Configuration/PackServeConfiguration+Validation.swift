@@ -17,6 +17,7 @@ extension PackServeConfiguration {
             throw .key("publicBaseURL", "host \(host) is not in allowedHosts")
         }
         guard signing.manifestLifetimeHours > 0 else { throw .key("signing.manifestLifetimeHours", "must be positive") }
+        guard signing.manifestLifetimeSeconds >= 0 else { throw .key("signing.manifestLifetimeSeconds", "must not be negative") }
         guard limits.maxPackBytes > 0 else { throw .key("limits.maxPackBytes", "must be positive") }
         guard limits.maxRanges >= 1 else { throw .key("limits.maxRanges", "must be at least 1") }
         guard limits.maxHeaderBytes >= 1024 else { throw .key("limits.maxHeaderBytes", "must be at least 1024") }
@@ -39,5 +40,6 @@ extension PackServeConfiguration {
         dataDirectory = resolve(dataDirectory)
         publicDirectory = resolve(publicDirectory)
         signing.privateKey = resolve(signing.privateKey)
+        signing.additionalPublicKeys = signing.additionalPublicKeys.map(resolve)
     }
 }

@@ -13,6 +13,14 @@ public struct PackServeConfiguration: Sendable, Equatable {
         public var privateKey = ".packserve/keys/manifest-signing.key"
         public var generateIfMissing = true
         public var manifestLifetimeHours = 168
+        /// Overrides `manifestLifetimeHours` when positive (for tests of expiry and re-signing).
+        public var manifestLifetimeSeconds = 0
+        /// SPKI PEM files of further public keys to list in the JWKS (the next key, during a rotation).
+        public var additionalPublicKeys: [String] = []
+
+        public var lifetimeSeconds: Int64 {
+            manifestLifetimeSeconds > 0 ? Int64(manifestLifetimeSeconds) : Int64(manifestLifetimeHours) * 3600
+        }
     }
 
     public struct Limits: Sendable, Equatable {

@@ -12,6 +12,8 @@ public struct PublishedRelease: Sendable {
     let contentTypeByDigest: [String: String]
     /// The encoded `GET /releases` body.
     let releasesDocument: [UInt8]
+    /// The newest signed manifest, if any has been signed yet.
+    public internal(set) var manifest: StoredManifest?
 
     init(snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle) throws {
         self.snapshot = snapshot

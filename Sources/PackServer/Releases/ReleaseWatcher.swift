@@ -4,25 +4,29 @@ import Manifest
 import PackStore
 import ServiceLifecycle
 
-/// Keeps `LiveRelease` current: polls the index (one indexed query every 250 ms, cheap in WAL mode) and,
-/// when another process has published or rolled back, loads the new snapshot off the request path and
-/// swaps it in. This is how `packserve publish` reaches a running `serve` within a second.
+/// Keeps `LiveRelease` current: polls the index (two primary-key lookups every 250 ms, cheap in WAL mode)
+/// and, when another process has published, rolled back or signed, loads the new snapshot or manifest off
+/// the request path and swaps it in. With a signing key it also signs the latest release when it has no
+/// manifest yet, and re-signs before the manifest expires. This is how `packserve publish` reaches a
+/// running `serve` within a second.
 public struct ReleaseWatcher: Service {
     let store: PackStore
     let live: LiveRelease
     let baseURL: String
     let style: PackURLStyle
+    let signer: ManifestSigner?
     let logger: Logger
     let interval: Duration
 
     public init(
-        store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, logger: Logger,
-        interval: Duration = .milliseconds(250)
+        store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
+        logger: Logger, interval: Duration = .milliseconds(250)
     ) {
         self.store = store
         self.live = live
         self.baseURL = baseURL
         self.style = style
+        self.signer = signer
         self.logger = logger
         self.interval = interval
     }
@@ -34,20 +38,39 @@ public struct ReleaseWatcher: Service {
         }
     }
 
-    /// Loads the latest release if it differs from the live one. Errors are logged and retried on the
-    /// next tick: a transient problem must not take down a server that is still serving the last release.
-    public func refresh() {
+    /// One poll. Errors are logged and retried on the next tick: a transient problem must not take down a
+    /// server that is still serving the last release.
+    public func refresh(now: Int64 = Int64(Date().timeIntervalSince1970)) {
         do {
-            guard let latest = try store.latestReleaseNumber(), latest != live.release?.snapshot.release else { return }
-            let started = ContinuousClock.now
-            guard let snapshot = try store.loadSnapshot(release: latest) else { return }
-            let published = try PublishedRelease(
-                snapshot: snapshot, history: try store.releases(), baseURL: baseURL, style: style)
-            live.replace(with: published)
-            let elapsed = ContinuousClock.now - started
-            logger.info("release \(latest) live: \(snapshot.packs.count) packs, loaded in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+            guard let latest = try store.latestReleaseNumber() else { return }
+            var release = live.release
+            if latest != release?.snapshot.release {
+                release = try load(latest, keeping: release?.manifest)
+            }
+            guard var current = release else { return }
+            // Another process may have signed (publish signs in the same transaction as the release).
+            if try store.latestManifestVersion() != current.manifest?.version {
+                current.manifest = try store.latestManifest()
+            }
+            if let signer, signer.needsSigning(latestRelease: latest, manifest: current.manifest, now: now) {
+                let signed = try signer.sign(release: latest, in: store, now: now)
+                current.manifest = signed
+                logger.info("signed release \(latest) as manifest version \(signed.version), valid until \(signed.expiresAt)")
+            }
+            live.replace(with: current)
         } catch {
-            logger.error("cannot load the latest release: \(error)")
+            logger.error("cannot refresh the live release: \(error)")
         }
+    }
+
+    private func load(_ number: Int, keeping manifest: StoredManifest?) throws -> PublishedRelease? {
+        let started = ContinuousClock.now
+        guard let snapshot = try store.loadSnapshot(release: number) else { return nil }
+        var published = try PublishedRelease(
+            snapshot: snapshot, history: try store.releases(), baseURL: baseURL, style: style)
+        published.manifest = manifest
+        let elapsed = ContinuousClock.now - started
+        logger.info("release \(number) live: \(snapshot.packs.count) packs, loaded in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+        return published
     }
 }

@@ -70,6 +70,20 @@ enum IndexSchema {
                 FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
                 """)
         }
+        migrator.registerMigration("v3: signed manifests") { db in
+            // One row per signing. `version` is the manifest's version: it only grows (the newest row is
+            // never deleted), so clients that remember the highest version they accepted refuse rollbacks.
+            try db.create(table: SignedManifestRecord.databaseTableName) { table in
+                table.column("version", .integer).primaryKey()
+                table.column("releaseNumber", .integer).notNull().references(ReleaseRecord.databaseTableName)
+                table.column("issuedAt", .integer).notNull()
+                table.column("expiresAt", .integer).notNull()
+                table.column("keyId", .text).notNull()
+                table.column("payload", .blob).notNull()
+                table.column("payloadSignature", .blob).notNull()
+                table.column("compactJWS", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -9,23 +9,26 @@ extension PackStore {
     /// draft after a non-empty release is allowed — it is how every pack is withdrawn.
     @discardableResult
     public func publish(note: String = "") throws(PackStoreError) -> ReleaseSummary {
-        try write { db in
-            try Self.insertRelease(
-                content: "SELECT \(PackRowReader.columns) FROM draftPack", arguments: [], note: note,
-                rollbackOf: nil, db)
-        }
+        try write { db in try Self.publishDraft(note: note, db) }
     }
 
     /// Publishes a NEW release whose content equals release `number`. The draft is left as it is (so the next
     /// `publish` makes the draft current again); refuses when the latest release already has that content.
     @discardableResult
     public func rollback(to number: Int, note: String? = nil) throws(PackStoreError) -> ReleaseSummary {
-        try write { db in
-            try Self.requireListableRelease(number, db)
-            return try Self.insertRelease(
-                content: "SELECT \(PackRowReader.columns) FROM releasePack WHERE releaseNumber = ?",
-                arguments: [number], note: note ?? "rollback to release \(number)", rollbackOf: number, db)
-        }
+        try write { db in try Self.publishCopy(of: number, note: note, db) }
+    }
+
+    static func publishDraft(note: String, _ db: Database) throws -> ReleaseSummary {
+        try insertRelease(
+            content: "SELECT \(PackRowReader.columns) FROM draftPack", arguments: [], note: note, rollbackOf: nil, db)
+    }
+
+    static func publishCopy(of number: Int, note: String?, _ db: Database) throws -> ReleaseSummary {
+        try requireListableRelease(number, db)
+        return try insertRelease(
+            content: "SELECT \(PackRowReader.columns) FROM releasePack WHERE releaseNumber = ?",
+            arguments: [number], note: note ?? "rollback to release \(number)", rollbackOf: number, db)
     }
 
     /// The release history, oldest first (pruned releases included, flagged).

@@ -24,6 +24,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case database(message: String)
     /// The index was migrated by a newer PackServe; refusing protects its data.
     case indexTooNew(path: String)
+    /// The caller's signer failed; nothing was stored.
+    case signingFailed(reason: String)
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -69,6 +71,8 @@ extension PackStoreError: CustomStringConvertible {
             "index database error: \(message)"
         case .indexTooNew(let path):
             "\(path) was written by a newer version of packserve; upgrade to use it"
+        case .signingFailed(let reason):
+            "cannot sign the manifest: \(reason)"
         }
     }
 }

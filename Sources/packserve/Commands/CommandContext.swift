@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Logging
 import PackServer
 import PackStore
@@ -8,7 +9,9 @@ import PackStore
 enum CommandContext {
     static func loadConfiguration(path: String?) async throws -> PackServeConfiguration {
         do {
-            return try await PackServeConfiguration.load(path: path ?? PackServeConfiguration.defaultPath())
+            let config = try await PackServeConfiguration.load(path: path ?? PackServeConfiguration.defaultPath())
+            _ = bootstrapLogging(level: config.logLevel)
+            return config
         } catch {
             throw CommandFailure(error.description)
         }
@@ -23,13 +26,20 @@ enum CommandContext {
     }
 
     /// Logs go to standard error, so command output on standard output stays clean for scripts.
+    /// The first call sets up logging for the process (swift-log allows that once); later calls return a logger.
     static func bootstrapLogging(level: String) -> Logger {
         let logLevel = Logger.Level(rawValue: level) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = logLevel
-            return handler
+        bootstrapped.withLock { done in
+            guard !done else { return }
+            done = true
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = logLevel
+                return handler
+            }
         }
         return Logger(label: "packserve")
     }
+
+    private static let bootstrapped = Mutex(false)
 }

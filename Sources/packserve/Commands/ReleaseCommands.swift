@@ -14,8 +14,10 @@ struct PublishCommand: AsyncParsableCommand {
     var note: String = ""
 
     func run() async throws {
-        let release = try await StoreContext.open(configPath: root.config).store.publish(note: note)
-        print("release \(release.number) published (\(release.packCount) packs, \(release.totalBytes) bytes)")
+        let context = try await StoreContext.open(configPath: root.config)
+        let signer = try context.signer()
+        let (release, manifest) = try signer.publish(note: note, in: context.store)
+        print("release \(release.number) published (manifest version \(manifest.version), \(release.packCount) packs, \(release.totalBytes) bytes)")
     }
 }
 
@@ -30,8 +32,10 @@ struct RollbackCommand: AsyncParsableCommand {
     var release: Int
 
     func run() async throws {
-        let made = try await StoreContext.open(configPath: root.config).store.rollback(to: release)
-        print("release \(made.number) published (content of release \(release), \(made.packCount) packs)")
+        let context = try await StoreContext.open(configPath: root.config)
+        let signer = try context.signer()
+        let (made, manifest) = try signer.rollback(to: release, in: context.store)
+        print("release \(made.number) published (manifest version \(manifest.version), content of release \(release), \(made.packCount) packs)")
     }
 }
 

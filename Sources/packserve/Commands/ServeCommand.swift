@@ -31,15 +31,17 @@ struct ServeCommand: AsyncParsableCommand {
         if config.sampleCatalog {
             try SampleCatalog.installIfEmpty(into: store, logger: logger)
         }
+        let keys = try SigningKeys.load(config, logger: logger)
         let live = LiveRelease()
         let watcher = ReleaseWatcher(
-            store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, logger: logger)
+            store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
+            logger: logger)
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
         let server = HTTPServer(
             configuration: config.httpServer,
-            responder: PackServeResponder(configuration: config, live: live),
+            responder: try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys),
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(

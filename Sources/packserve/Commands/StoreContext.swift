@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Manifest
 import PackServer
 import PackStore
 
@@ -10,5 +12,15 @@ struct StoreContext {
     static func open(configPath: String?) async throws -> StoreContext {
         let config = try await CommandContext.loadConfiguration(path: configPath)
         return StoreContext(config: config, store: try CommandContext.openStore(config))
+    }
+
+    /// The signer for `publish` and `rollback`, loaded before anything is written: a release must not be
+    /// made when its manifest cannot be signed.
+    func signer() throws -> ManifestSigner {
+        let logger = CommandContext.bootstrapLogging(level: config.logLevel)
+        guard let signer = try SigningKeys.load(config, logger: logger, required: true).signer else {
+            throw CommandFailure("no signing key")
+        }
+        return signer
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import PackStore
+import Testing
+
+/// Manifest versions: one per signing, strictly increasing, shared by every process, atomic with publish.
+@Suite struct SignedManifestTests {
+    /// A stand-in signer: records what PackStore handed it and returns recognisable bytes.
+    func sign(_ version: Int, _ release: Int, _ packs: [PackEntry]) -> ManifestSignature {
+        ManifestSignature(
+            keyID: "k", payload: Array("v\(version) r\(release) n\(packs.count)".utf8), payloadSignature: [1, 2],
+            compactJWS: "jws-\(version)")
+    }
+
+    @Test func versionsGrowByOneAcrossPublishReSignRollbackAndProcesses() throws {
+        let fixture = try TemporaryStore()
+        try fixture.store.add(file: try fixture.makeFile("a", text: "a"), id: "a")
+        let (first, m1) = try fixture.store.publish(note: "", issuedAt: 100, expiresAt: 200, sign: sign)
+        #expect(first.number == 1 && m1.version == 1 && m1.release == 1)
+        #expect(String(decoding: m1.payload, as: UTF8.self) == "v1 r1 n1")
+
+        let m2 = try fixture.store.signManifest(release: 1, issuedAt: 150, expiresAt: 250, sign: sign)
+        #expect(m2.version == 2)
+
+        try fixture.store.add(file: try fixture.makeFile("b", text: "b"), id: "b")
+        let other = try fixture.openAgain()
+        let (second, m3) = try other.publish(note: "", issuedAt: 160, expiresAt: 260, sign: sign)
+        #expect(second.number == 2 && m3.version == 3 && String(decoding: m3.payload, as: UTF8.self) == "v3 r2 n2")
+
+        let (third, m4) = try fixture.store.rollback(to: 1, issuedAt: 170, expiresAt: 270, sign: sign)
+        #expect(third.number == 3 && third.rollbackOf == 1 && m4.version == 4 && m4.release == 3)
+
+        let reopened = try fixture.openAgain()
+        #expect(try reopened.latestManifestVersion() == 4)
+        #expect(try reopened.latestManifest() == m4)
+    }
+
+    @Test func aFailedSigningLeavesNoReleaseBehind() throws {
+        struct NoKey: Error {}
+        let fixture = try TemporaryStore()
+        try fixture.store.add(file: try fixture.makeFile("a", text: "a"), id: "a")
+        #expect(throws: PackStoreError.self) {
+            _ = try fixture.store.publish(note: "", issuedAt: 1, expiresAt: 2) { _, _, _ in throw NoKey() }
+        }
+        #expect(try fixture.store.releases().isEmpty)
+        #expect(try fixture.store.latestManifestVersion() == nil)
+    }
+}
