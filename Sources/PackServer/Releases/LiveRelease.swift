@@ -10,7 +10,14 @@ public final class LiveRelease: Sendable {
 
     public var release: PublishedRelease? { current.withLock { $0 } }
 
-    func replace(with release: PublishedRelease) {
-        current.withLock { $0 = release }
+    /// Swaps in `release` and hands back the one it replaces. Dropping the last reference to a release of
+    /// 100,000 packs takes a while, so the caller keeps it and frees it later on its own thread: never
+    /// inside this lock, and never on an event loop that happened to hold the last reference.
+    func replace(with release: PublishedRelease) -> PublishedRelease? {
+        current.withLock { current in
+            let old = current
+            current = release
+            return old
+        }
     }
 }

@@ -3,11 +3,11 @@ import Manifest
 import PackStore
 
 /// Everything the request path needs about the current release, computed once when the release is
-/// loaded: the snapshot, the pack objects clients see (with URLs), and the `/releases` document.
+/// loaded: the snapshot, content types by digest, the `/releases` document, and the signed manifest.
 public struct PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
-    /// Pack id → the client-facing pack object.
-    let manifestPacks: [String: ManifestPack]
+    let baseURL: String
+    let style: PackURLStyle
     /// Digest → content type, so `/blobs/sha256/{hex}` answers with the pack's type.
     let contentTypeByDigest: [String: String]
     /// The encoded `GET /releases` body.
@@ -15,16 +15,18 @@ public struct PublishedRelease: Sendable {
     /// The newest signed manifest, if any has been signed yet.
     public internal(set) var manifest: StoredManifest?
 
+    /// The client-facing object of pack `id` (built on demand: a release may hold 100,000 packs).
+    func manifestPack(_ id: String) -> ManifestPack? {
+        snapshot.packs[id].map { ManifestPack($0, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
+    }
+
     init(snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle) throws {
         self.snapshot = snapshot
-        var packs: [String: ManifestPack] = [:]
+        self.baseURL = baseURL
+        self.style = style
         var types: [String: String] = [:]
-        packs.reserveCapacity(snapshot.packs.count)
-        for pack in snapshot.packs.values {
-            packs[pack.id] = ManifestPack(pack, url: style.url(baseURL: baseURL, id: pack.id, sha256: pack.sha256))
-            types[pack.sha256] = pack.contentType
-        }
-        manifestPacks = packs
+        types.reserveCapacity(snapshot.packs.count)
+        for pack in snapshot.packs.values { types[pack.sha256] = pack.contentType }
         contentTypeByDigest = types
         releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
     }

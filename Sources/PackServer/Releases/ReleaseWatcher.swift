@@ -32,22 +32,29 @@ public struct ReleaseWatcher: Service {
     }
 
     public func run() async throws {
+        // The release replaced on the previous tick: by now no request still uses it, so freeing it here
+        // costs the watcher's thread, not a request.
+        var retired: PublishedRelease?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            refresh()
+            retired = nil
+            retired = refresh()
         }
+        _ = retired
     }
 
     /// One poll. Errors are logged and retried on the next tick: a transient problem must not take down a
     /// server that is still serving the last release.
-    public func refresh(now: Int64 = Int64(Date().timeIntervalSince1970)) {
+    /// Returns the release it replaced, for the caller to free later.
+    @discardableResult
+    public func refresh(now: Int64 = Int64(Date().timeIntervalSince1970)) -> PublishedRelease? {
         do {
-            guard let latest = try store.latestReleaseNumber() else { return }
+            guard let latest = try store.latestReleaseNumber() else { return nil }
             var release = live.release
             if latest != release?.snapshot.release {
                 release = try load(latest, keeping: release?.manifest)
             }
-            guard var current = release else { return }
+            guard var current = release else { return nil }
             // Another process may have signed (publish signs in the same transaction as the release).
             if try store.latestManifestVersion() != current.manifest?.version {
                 current.manifest = try store.latestManifest()
@@ -57,9 +64,10 @@ public struct ReleaseWatcher: Service {
                 current.manifest = signed
                 logger.info("signed release \(latest) as manifest version \(signed.version), valid until \(signed.expiresAt)")
             }
-            live.replace(with: current)
+            return live.replace(with: current)
         } catch {
             logger.error("cannot refresh the live release: \(error)")
+            return nil
         }
     }
 

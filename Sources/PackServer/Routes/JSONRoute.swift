@@ -12,7 +12,7 @@ struct JSONRoute {
         guard let ids = release.snapshot.tags[tag] else {
             return .problem(.notFound, detail: "no pack in release \(release.snapshot.release) has tag \(tag)")
         }
-        let packs = ids.compactMap { release.manifestPacks[$0] }
+        let packs = ids.compactMap(release.manifestPack)
         let document = TagDocument(
             tag: tag, release: release.snapshot.release, packs: packs, totalBytes: packs.reduce(0) { $0 + $1.size })
         return json(try? CanonicalJSON.encode(document), request: request)
