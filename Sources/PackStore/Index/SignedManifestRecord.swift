@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A row of `signedManifest`: one signing of one release's manifest, with the exact bytes served.
@@ -9,13 +10,14 @@ struct SignedManifestRecord: Codable, FetchableRecord, PersistableRecord {
     var issuedAt: Int64
     var expiresAt: Int64
     var keyId: String
-    var payload: [UInt8]
-    var payloadSignature: [UInt8]
+    // Data, not [UInt8]: Codable would store an array as JSON text, one element at a time.
+    var payload: Data
+    var payloadSignature: Data
     var compactJWS: String
 
     var stored: StoredManifest {
         StoredManifest(
             version: version, release: releaseNumber, issuedAt: issuedAt, expiresAt: expiresAt, keyID: keyId,
-            payload: payload, payloadSignature: payloadSignature, compactJWS: compactJWS)
+            payload: Array(payload), payloadSignature: Array(payloadSignature), compactJWS: compactJWS)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Signed manifests: numbering and keeping them is the index's job, so that `version` grows by one on
@@ -56,7 +57,7 @@ extension PackStore {
         }
         let record = SignedManifestRecord(
             version: version, releaseNumber: number, issuedAt: issuedAt, expiresAt: expiresAt,
-            keyId: signature.keyID, payload: signature.payload, payloadSignature: signature.payloadSignature,
+            keyId: signature.keyID, payload: Data(signature.payload), payloadSignature: Data(signature.payloadSignature),
             compactJWS: signature.compactJWS)
         try record.insert(db)
         return record.stored
