@@ -8,16 +8,14 @@ public struct DocumentResponder: Sendable {
         to head: HTTPRequestHead, body: [UInt8], contentType: String, entityTag: EntityTag, lastModified: Int64,
         cacheControl: String
     ) -> HTTPResponse {
-        guard head.method.isGetOrHead else {
-            return .problem(.methodNotAllowed, detail: "Only GET and HEAD are allowed here.", headers: ["Allow": "GET, HEAD"])
-        }
+        guard head.method.isGetOrHead else { return .readOnlyMethodNotAllowed }
         var headers: HTTPHeaders = [
             "ETag": entityTag.description, "Last-Modified": HTTPDate.format(lastModified), "Cache-Control": cacheControl,
         ]
         let validators = RepresentationValidators(entityTag: entityTag, lastModified: lastModified)
         switch Preconditions.evaluate(method: head.method, headers: head.headers, validators: validators) {
         case .preconditionFailed:
-            return .problem(.preconditionFailed, detail: "A precondition of the request does not hold for the current representation.")
+            return .preconditionDoesNotHold
         case .notModified:
             return HTTPResponse(status: .notModified, headers: headers)
         case .proceed:

@@ -19,15 +19,13 @@ public struct FileResponder: Sendable {
     func respond(
         to head: HTTPRequestHead, with representation: FileRepresentation, makeBoundary: () -> String
     ) -> HTTPResponse {
-        guard head.method.isGetOrHead else {
-            return .problem(.methodNotAllowed, detail: "Only GET and HEAD are allowed here.", headers: ["Allow": "GET, HEAD"])
-        }
+        guard head.method.isGetOrHead else { return .readOnlyMethodNotAllowed }
         let validators = RepresentationValidators(
             entityTag: representation.entityTag, lastModified: representation.lastModified)
         let honorRange: Bool
         switch Preconditions.evaluate(method: head.method, headers: head.headers, validators: validators) {
         case .preconditionFailed:
-            return .problem(.preconditionFailed, detail: "A precondition of the request does not hold for the current representation.")
+            return .preconditionDoesNotHold
         case .notModified:
             // RFC 9110 §15.4.5: the validators and caching fields a 200 would carry, and no content.
             return HTTPResponse(status: .notModified, headers: validatorHeaders(representation))
@@ -79,5 +77,17 @@ public struct FileResponder: Sendable {
             headers.add("Cache-Control", cacheControl)
         }
         return headers
+    }
+}
+
+extension HTTPResponse {
+    /// 405 for a method other than GET or HEAD on a read-only resource (RFC 9110 §15.5.6: with Allow).
+    static var readOnlyMethodNotAllowed: HTTPResponse {
+        .problem(.methodNotAllowed, detail: "Only GET and HEAD are allowed here.", headers: ["Allow": "GET, HEAD"])
+    }
+
+    /// 412 (RFC 9110 §13.1): If-Match or If-Unmodified-Since does not hold.
+    static var preconditionDoesNotHold: HTTPResponse {
+        .problem(.preconditionFailed, detail: "A precondition of the request does not hold for the current representation.")
     }
 }

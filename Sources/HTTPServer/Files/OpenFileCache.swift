@@ -58,6 +58,7 @@ public final class OpenFileCache: Sendable {
         return entry.file
     }
 
+    /// Its own clock read rather than `System`'s: this folder must compile without `Server/` (the fuzzers).
     private static func monotonicSeconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC_COARSE, &now)

@@ -3,7 +3,7 @@ public struct HTTPRequestHead: Sendable {
     public var method: HTTPMethod
     /// The request target exactly as sent (origin-form `/a?b`, or absolute-form `http://h/a?b`).
     public var target: String
-    /// The path part of the target, still percent-encoded; always starts with `/`.
+    /// The path part of the target, still percent-encoded; starts with `/` (or is `*` for `OPTIONS *`).
     public var path: String
     /// The query part without `?`, or nil.
     public var query: String?
@@ -44,13 +44,14 @@ public struct HTTPRequestHead: Sendable {
         list.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
     }
 
-    /// `h:80` → `h`, `[::1]:80` → `[::1]`.
-    static func stripPort(_ host: String) -> String {
+    /// `h:80` → `h`, `[::1]:80` → `[::1]`; a bare IPv6 literal (several colons) is left alone.
+    public static func stripPort(_ host: String) -> String {
         if host.hasPrefix("[") {
             guard let close = host.firstIndex(of: "]") else { return host }
             return String(host[...close])
         }
-        guard let colon = host.lastIndex(of: ":") else { return host }
+        guard let colon = host.firstIndex(of: ":"), host[host.index(after: colon)...].firstIndex(of: ":") == nil
+        else { return host }
         return String(host[..<colon])
     }
 }

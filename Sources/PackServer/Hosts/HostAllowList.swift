@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Which hosts this server answers for (CONTRACT.md "Host allow-list"): exact names, compared
 /// case-insensitively without port, and `*.example.com` patterns that match subdomains only (never
 /// `example.com` itself). IPv6 literals may be written with or without brackets.
@@ -18,7 +20,7 @@ public struct HostAllowList: Sendable, Equatable {
 
     /// `host` as it arrives: a Host field value or an absolute-form target's host, with or without port.
     public func allows(_ host: String) -> Bool {
-        let name = Self.normalize(Self.stripPort(host))
+        let name = Self.normalize(HTTPRequestHead.stripPort(host))
         guard !name.isEmpty else { return false }
         if exact.contains(name) { return true }
         return suffixes.contains { name.hasSuffix($0) && name.count > $0.count }
@@ -38,16 +40,5 @@ public struct HostAllowList: Sendable, Equatable {
         if h.hasPrefix("["), h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
         if h.hasSuffix(".") { h.removeLast() }
         return h
-    }
-
-    /// `h:80` → `h`, `[::1]:80` → `[::1]`; a bare IPv6 literal (several colons) is left alone.
-    static func stripPort(_ host: String) -> String {
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return host }
-            return String(host[...close])
-        }
-        guard let colon = host.firstIndex(of: ":"), host[host.index(after: colon)...].firstIndex(of: ":") == nil
-        else { return host }
-        return String(host[..<colon])
     }
 }
