@@ -46,9 +46,14 @@ final class StoreWorkspace {
         return result
     }
 
-    /// `serve` on this store's data directory (port 0, loopback).
+    /// `serve` on this store's data directory and signing key (port 0, loopback).
     func serve() async throws -> RunningPackServe {
-        try await RunningPackServe(publicDirectory: publicDirectory, overrides: ["dataDirectory": dataDirectory])
+        try await RunningPackServe(
+            publicDirectory: publicDirectory,
+            overrides: [
+                "dataDirectory": dataDirectory,
+                "signing": ["privateKey": "\(dataDirectory)/keys/manifest-signing.key", "generateIfMissing": true] as [String: any Sendable],
+            ])
     }
 
     /// Writes `count` random bytes to `name` in the workspace.
