@@ -73,6 +73,28 @@ extension EndToEnd {
             #expect(try await store.run(["publish", "--note", "back"]).stdout.hasPrefix("release 4 published (manifest version 4"))
         }
 
+        /// A manifest close to expiry is re-signed by the running daemon, without a restart, as the next version.
+        @Test func theDaemonReSignsBeforeExpiry() async throws {
+            let store = try StoreWorkspace()
+            let shortLived = ["PACKSERVE_SIGNING_MANIFESTLIFETIMESECONDS": "3"]
+            try await store.run(["add", try store.randomFile("a.bin", count: 1_000), "--id", "a"])
+            try await store.run(["publish"], environment: shortLived)
+            let server = try await store.serve(environment: shortLived)
+            let (response, elapsed, resigned) = try await StoreResponse.await(
+                server.url("/manifest.json"), within: .seconds(8)
+            ) { response in
+                let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+                return (document?["version"] as? Int ?? 0) >= 3
+            }
+            let document = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            #expect(resigned, "after \(elapsed): \(response.text)")
+            let iat = document?["iat"] as? Int ?? 0
+            let exp = document?["exp"] as? Int ?? 0
+            #expect(exp - iat == 3 && exp > Int(Date().timeIntervalSince1970) - 1, "\(document ?? [:])")
+            #expect(document?["release"] as? Int == 1)
+            #expect(try await server.stop() == 0)
+        }
+
         @Test func aDisallowedHostGets421AndNoBytesOnEveryRoute() async throws {
             let store = try StoreWorkspace()
             let added = try await store.run(["add", try store.randomFile("a.bin", count: 10_000), "--id", "a", "--tag", "t", "--json"])

@@ -24,15 +24,17 @@ final class StoreWorkspace {
     func blobPath(_ sha256: String) -> String { "\(blobRoot)/\(sha256.prefix(2))/\(sha256)" }
 
     /// Starts `packserve <arguments>` on this store without waiting for it.
-    func spawn(_ arguments: [String]) throws -> ChildProcess {
+    func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         try ChildProcess(
             binary, ["--config", configPath] + arguments,
-            environment: RunningPackServe.environment(adding: [:]), directory: directory.path)
+            environment: RunningPackServe.environment(adding: environment), directory: directory.path)
     }
 
     /// Runs a command to completion and returns it whatever its exit status (see `status`).
-    func attempt(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> StoreCommandResult {
-        let child = try spawn(arguments)
+    func attempt(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60))
+        async throws -> StoreCommandResult
+    {
+        let child = try spawn(arguments, environment: environment)
         let status = try await child.exitStatus(within: timeout)
         return StoreCommandResult(
             commandLine: child.commandLine, status: status, stdout: child.stdout.text, stderr: child.stderr.text)
@@ -40,20 +42,23 @@ final class StoreWorkspace {
 
     /// Runs a command that must succeed; throws with its output otherwise.
     @discardableResult
-    func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> StoreCommandResult {
-        let result = try await attempt(arguments, timeout: timeout)
+    func run(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60))
+        async throws -> StoreCommandResult
+    {
+        let result = try await attempt(arguments, environment: environment, timeout: timeout)
         guard result.status == 0 else { throw EndToEndFailure("\(result)") }
         return result
     }
 
     /// `serve` on this store's data directory and signing key (port 0, loopback).
-    func serve() async throws -> RunningPackServe {
+    func serve(environment: [String: String] = [:]) async throws -> RunningPackServe {
         try await RunningPackServe(
             publicDirectory: publicDirectory,
             overrides: [
                 "dataDirectory": dataDirectory,
                 "signing": ["privateKey": "\(dataDirectory)/keys/manifest-signing.key", "generateIfMissing": true] as [String: any Sendable],
-            ])
+            ],
+            environment: environment)
     }
 
     /// Writes `count` random bytes to `name` in the workspace.
