@@ -1,0 +1,49 @@
+import Foundation
+
+/// The Info.plist keys an app's Background Assets extension needs for one manifest (CONTRACT.md `plist`):
+/// download allowances from the essential and prefetch totals plus the manifest's own size (the extension
+/// downloads it too), install sizes from unpacked sizes, and the domains the manifest's URLs name.
+public struct InstallPlist: Sendable, Equatable {
+    public var manifestURL: String
+    public var downloadAllowance: Int64
+    public var essentialDownloadAllowance: Int64
+    public var domainAllowList: [String]
+    public var maxInstallSize: Int64
+    public var essentialMaxInstallSize: Int64
+
+    /// - Parameters:
+    ///   - manifestBytes: the size of the manifest as served (the JWS at `/manifest`).
+    ///   - installSizes: pack id → bytes once installed (unpacked size of a zip, else its size).
+    public init(document: ManifestDocument, manifestURL: String, manifestBytes: Int64, installSizes: [String: Int64]) {
+        self.manifestURL = manifestURL
+        downloadAllowance = document.totals.prefetchBytes + manifestBytes
+        essentialDownloadAllowance = document.totals.essentialBytes + manifestBytes
+        func installed(_ policy: String) -> Int64 {
+            document.packs.filter { $0.policy == policy }.reduce(0) { $0 + (installSizes[$1.id] ?? $1.size) }
+        }
+        maxInstallSize = installed("prefetch")
+        essentialMaxInstallSize = installed("essential")
+        let hosts = ([manifestURL] + document.packs.compactMap(\.url)).compactMap { URL(string: $0)?.host?.lowercased() }
+        domainAllowList = Array(Set(hosts)).sorted()
+    }
+
+    /// The keys as a property-list dictionary (numbers as integers).
+    public var dictionary: [String: Any] {
+        [
+            "BAManifestURL": manifestURL,
+            "BAInitialDownloadRestrictions": [
+                "BADownloadAllowance": downloadAllowance,
+                "BAEssentialDownloadAllowance": essentialDownloadAllowance,
+                "BADownloadDomainAllowList": domainAllowList,
+            ] as [String: Any],
+            "BAMaxInstallSize": maxInstallSize,
+            "BAEssentialMaxInstallSize": essentialMaxInstallSize,
+        ]
+    }
+
+    /// An XML property list holding just these keys; paste its `<key>`s into the app's Info.plist.
+    public func xml() throws -> String {
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
