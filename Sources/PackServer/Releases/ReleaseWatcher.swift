@@ -59,7 +59,7 @@ public struct ReleaseWatcher: Service {
             if try store.latestManifestVersion() != current.manifest?.version {
                 current.manifest = try store.latestManifest()
             }
-            if let signer, signer.needsSigning(latestRelease: latest, manifest: current.manifest, now: now) {
+            if let signer, ManifestSigner.isDue(current.manifest, latestRelease: latest, now: now) {
                 let signed = try signer.sign(release: latest, in: store, now: now)
                 current.manifest = signed
                 logger.info("signed release \(latest) as manifest version \(signed.version), valid until \(signed.expiresAt)")

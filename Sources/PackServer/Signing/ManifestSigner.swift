@@ -59,9 +59,11 @@ public struct ManifestSigner: Sendable {
 
     /// Whether the live manifest must be (re)signed: none yet for the latest release, or less than a
     /// quarter of its lifetime left (clients refuse expired manifests, so a running server renews early).
-    public func needsSigning(latestRelease: Int, manifest: StoredManifest?, now: Int64) -> Bool {
+    public static func isDue(_ manifest: StoredManifest?, latestRelease: Int, now: Int64) -> Bool {
         guard let manifest, manifest.release == latestRelease else { return true }
         let lifetime = manifest.expiresAt - manifest.issuedAt
-        return manifest.expiresAt - now < lifetime / 4
+        // At least a second of margin: with whole seconds, a quarter of a short lifetime rounds to 0 and
+        // the manifest would be served expired before it was renewed.
+        return manifest.expiresAt - now <= max(lifetime / 4, 1)
     }
 }
