@@ -66,7 +66,8 @@ extension PackServeConfiguration {
             "limits.headerTimeoutSeconds": .int(d.limits.headerTimeoutSeconds),
             "limits.idleTimeoutSeconds": .int(d.limits.idleTimeoutSeconds),
             "limits.writeTimeoutSeconds": .int(d.limits.writeTimeoutSeconds),
-            "limits.maxConnections": .int(d.limits.maxConnections), "logLevel": .string(d.logLevel),
+            "limits.maxConnections": .int(d.limits.maxConnections),
+            "limits.maxEssentialBytes": .int(Int(d.limits.maxEssentialBytes)), "logLevel": .string(d.logLevel),
             "sampleCatalog": .bool(d.sampleCatalog),
         ]
     }
@@ -97,6 +98,7 @@ extension PackServeConfiguration {
             c.limits.idleTimeoutSeconds = try r.requiredInt(forKey: "limits.idleTimeoutSeconds")
             c.limits.writeTimeoutSeconds = try r.requiredInt(forKey: "limits.writeTimeoutSeconds")
             c.limits.maxConnections = try r.requiredInt(forKey: "limits.maxConnections")
+            c.limits.maxEssentialBytes = Int64(try r.requiredInt(forKey: "limits.maxEssentialBytes"))
             c.logLevel = try r.requiredString(forKey: "logLevel")
             c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
         } catch let error as ConfigurationError {

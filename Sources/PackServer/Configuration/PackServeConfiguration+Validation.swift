@@ -24,6 +24,7 @@ extension PackServeConfiguration {
         guard limits.headerTimeoutSeconds >= 1 else { throw .key("limits.headerTimeoutSeconds", "must be at least 1") }
         guard limits.idleTimeoutSeconds >= 1 else { throw .key("limits.idleTimeoutSeconds", "must be at least 1") }
         guard limits.writeTimeoutSeconds >= 1 else { throw .key("limits.writeTimeoutSeconds", "must be at least 1") }
+        guard limits.maxEssentialBytes >= 0 else { throw .key("limits.maxEssentialBytes", "must not be negative") }
         guard limits.maxConnections >= 1 else { throw .key("limits.maxConnections", "must be at least 1") }
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {

@@ -31,6 +31,9 @@ public struct PackServeConfiguration: Sendable, Equatable {
         public var idleTimeoutSeconds = 60
         public var writeTimeoutSeconds = 60
         public var maxConnections = 10_000
+        /// `check` fails when the essential packs add up to more than this (0: no limit). Match the app's
+        /// `BAEssentialDownloadAllowance`.
+        public var maxEssentialBytes: Int64 = 0
     }
 
     public var listen = Listen()

@@ -1,0 +1,50 @@
+import Manifest
+import PackStore
+
+/// `packserve check`: what in the draft would hurt once published (CONTRACT.md `check`). A pure function
+/// of the draft and the configuration, so every rule is tested without a store.
+public enum DraftCheck {
+    public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        public enum Severity: String, Sendable { case error, warning }
+        public let severity: Severity
+        public let message: String
+        public var description: String { "\(severity.rawValue): \(message)" }
+    }
+
+    /// Apple recommends keeping each tag's assets to 64 MiB or less.
+    public static let recommendedPackBytes: Int64 = 64 << 20
+
+    public static func findings(draft: [PackEntry], configuration c: PackServeConfiguration) -> [Finding] {
+        var findings: [Finding] = []
+        let hosts = HostAllowList(c.allowedHosts)
+        for pack in draft {
+            if !NameRules.isValidPackID(pack.id) {
+                findings.append(.init(severity: .error, message: "pack id \"\(pack.id)\" would be rejected by App Store Connect: use 1-64 of a-z, 0-9, '.', '-'"))
+            }
+            if pack.size > c.limits.maxPackBytes {
+                findings.append(.init(severity: .error, message: "pack \(pack.id) is \(pack.size) bytes, more than limits.maxPackBytes (\(c.limits.maxPackBytes))"))
+            }
+            let url = c.packURLs.url(baseURL: c.publicBaseURL, id: pack.id, sha256: pack.sha256)
+            if let host = URLHost.of(url), !hosts.allows(host) {
+                findings.append(.init(severity: .error, message: "pack \(pack.id) URL host \(host) is not in allowedHosts"))
+            }
+            if pack.size > recommendedPackBytes {
+                findings.append(.init(severity: .warning, message: "pack \(pack.id) is \(pack.size) bytes, over the 64 MiB Apple recommends per tag"))
+            }
+        }
+        let essential = draft.filter { $0.policy == .essential }.reduce(Int64(0)) { $0 + $1.size }
+        if c.limits.maxEssentialBytes > 0, essential > c.limits.maxEssentialBytes {
+            findings.append(.init(severity: .error, message: "essential packs total \(essential) bytes, more than limits.maxEssentialBytes (\(c.limits.maxEssentialBytes))"))
+        }
+        return findings
+    }
+}
+
+/// The host of an absolute URL, without a Foundation dependency on the request path.
+enum URLHost {
+    static func of(_ url: String) -> String? {
+        guard let start = url.range(of: "://")?.upperBound else { return nil }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.isEmpty ? nil : String(authority)
+    }
+}
