@@ -6,13 +6,3 @@ public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
 }
 
-/// A responder made from a closure, for tests and small servers.
-public struct ClosureResponder: HTTPResponder {
-    let body: @Sendable (HTTPRequest) -> HTTPResponse
-
-    public init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        self.body = body
-    }
-
-    public func respond(to request: HTTPRequest) -> HTTPResponse { body(request) }
-}

@@ -1,3 +1,4 @@
+import Foundation
 import Manifest
 import PackStore
 
@@ -25,7 +26,7 @@ public enum DraftCheck {
                 findings.append(.init(severity: .error, message: "pack \(pack.id) is \(pack.size) bytes, more than limits.maxPackBytes (\(c.limits.maxPackBytes))"))
             }
             let url = c.packURLs.url(baseURL: c.publicBaseURL, id: pack.id, sha256: pack.sha256)
-            if let host = URLHost.of(url), !hosts.allows(host) {
+            if let host = URL(string: url)?.host, !hosts.allows(host) {
                 findings.append(.init(severity: .error, message: "pack \(pack.id) URL host \(host) is not in allowedHosts"))
             }
             if pack.size > recommendedPackBytes {
@@ -37,14 +38,5 @@ public enum DraftCheck {
             findings.append(.init(severity: .error, message: "essential packs total \(essential) bytes, more than limits.maxEssentialBytes (\(c.limits.maxEssentialBytes))"))
         }
         return findings
-    }
-}
-
-/// The host of an absolute URL, without a Foundation dependency on the request path.
-enum URLHost {
-    static func of(_ url: String) -> String? {
-        guard let start = url.range(of: "://")?.upperBound else { return nil }
-        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return authority.isEmpty ? nil : String(authority)
     }
 }

@@ -36,7 +36,8 @@ public struct HostAllowList: Sendable, Equatable {
 
     /// Lower case, no brackets around IPv6 literals, no trailing root dot.
     static func normalize(_ host: String) -> String {
-        var h = host.lowercased()
+        // Request hosts arrive lowercased already (HTTPRequestHead.hostWithoutPort): don't copy them again.
+        var h = host.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? host.lowercased() : host
         if h.hasPrefix("["), h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
         if h.hasSuffix(".") { h.removeLast() }
         return h
