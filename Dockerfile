@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
-# Build stage: the Swift toolchain and the -dev libraries.
+# Build stage: the Swift toolchain and the -dev libraries (libcurl: FoundationNetworking, used by `verify`).
 FROM swift:6.2-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -12,7 +12,7 @@ RUN swift build -c release --static-swift-stdlib --product packserve \
 
 # Runtime stage: only the shared libraries the binary links, a non-root user, data on a volume.
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 zlib1g ca-certificates curl \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 zlib1g libcurl4 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /srv/packserve --create-home packserve
 COPY --from=build /out/packserve /usr/local/bin/packserve

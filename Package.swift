@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers look downward only: packserve → PackServer → (HTTPServer, PackStore, Manifest).
+// Layers look downward only: packserve → (PackServer → (HTTPServer, PackStore, Manifest), PackClient → Manifest).
 // HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
 let package = Package(
     name: "PackServe",
@@ -49,6 +49,14 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The client's side: fetch a manifest and download packs with resumable Range requests.
+        .target(
+            name: "PackClient",
+            dependencies: [
+                "Manifest",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "PackServer",
             dependencies: [
@@ -67,6 +75,7 @@ let package = Package(
                 "PackServer",
                 "PackStore",
                 "Manifest",
+                "PackClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -74,6 +83,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
         .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer"]),

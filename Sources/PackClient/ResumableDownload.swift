@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// Downloads one URL into a `PartialFile` until it holds `expectedSize` bytes, continuing with Range
+/// requests after a broken connection (and after an earlier run that was killed) rather than starting over.
+struct ResumableDownload: Sendable {
+    /// What one download cost.
+    struct Outcome: Sendable, Equatable {
+        /// Body bytes received over the network.
+        var transferred: Int64
+        /// Bytes already on disk from an earlier run when this one started.
+        var resumedFrom: Int64
+        /// Requests sent.
+        var requests: Int
+    }
+
+    let fetcher: HTTPFetcher
+    let url: URL
+    let expectedSize: Int64
+    let file: PartialFile
+    /// Further attempts after a failed one.
+    let retries: Int
+    /// One line per retry, for the person watching.
+    let note: @Sendable (String) -> Void
+    /// Bytes on disk so far, for a progress display.
+    let progress: @Sendable (Int64) -> Void
+
+    func run() async throws(DownloadFailure) -> Outcome {
+        let resumedFrom = min(file.length, expectedSize)
+        var requests = 0
+        var failedAttempts = 0
+        while true {
+            var have = file.length
+            if have > expectedSize {
+                try file.truncate()
+                have = 0
+            }
+            if have == expectedSize { break }
+            let plan = ResumePlan(expectedSize: expectedSize, have: have, validator: have > 0 ? file.loadValidator() : nil)
+            requests += 1
+            let problem: String
+            switch await attempt(plan) {
+            case .success(let action):
+                switch action {
+                case .append, .restart:
+                    let now = file.length
+                    if now == expectedSize { continue }
+                    if now > expectedSize {
+                        throw .mismatch("the server sent \(now) bytes; the manifest says \(expectedSize)")
+                    }
+                    problem = "the response ended at byte \(now) of \(expectedSize)"
+                case .discardPartial(let reason):
+                    try file.truncate()
+                    problem = reason
+                case .retryLater(let reason):
+                    problem = reason
+                case .fail(let reason):
+                    throw .server(reason)
+                }
+            case .failure(let error):
+                if case .io = error { throw error }
+                problem = "\(error.description) at byte \(file.length) of \(expectedSize)"
+            }
+            failedAttempts += 1
+            guard failedAttempts <= retries else {
+                throw .transport("\(problem); gave up after \(failedAttempts) attempts")
+            }
+            note("\(problem); trying again from byte \(file.length) (attempt \(failedAttempts + 1) of \(retries + 1))")
+            try? await Task.sleep(for: Self.pause(before: failedAttempts))
+        }
+        return Outcome(transferred: file.bytesWritten, resumedFrom: resumedFrom, requests: requests)
+    }
+
+    /// 0.25 s, 0.5 s, 1 s … capped at 8 s.
+    static func pause(before attempt: Int) -> Duration {
+        .milliseconds(250 << min(max(attempt - 1, 0), 5))
+    }
+
+    /// One request: the action taken on its response, or why the transfer broke.
+    private func attempt(_ plan: ResumePlan) async -> Result<ResumeAction, DownloadFailure> {
+        let decided = Mutex<ResumeAction?>(nil)
+        let file = self.file
+        let progress = self.progress
+        do {
+            _ = try await fetcher.get(
+                url, headers: plan.requestHeaders,
+                head: { head in
+                    var action = plan.action(
+                        status: head.status, contentRange: head.headers["content-range"],
+                        contentLength: head.headers["content-length"])
+                    if action == .restart {
+                        do { try file.truncate() } catch { action = .fail("\(error)") }
+                    }
+                    decided.withLock { $0 = action }
+                    guard action == .append || action == .restart else { return false }
+                    file.saveValidator(head.headers["etag"])
+                    return true
+                },
+                body: { data in
+                    try file.append(data)
+                    progress(file.length)
+                })
+        } catch let failure as DownloadFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(.transport(Self.describe(error)))
+        }
+        return .success(decided.withLock { $0 } ?? .fail("no response"))
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? URLError { return "connection failed (\(error.localizedDescription))" }
+        return "connection failed (\(error))"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// `InterruptingProxyScript` running in front of a server, and the responses it logged.
+final class InterruptingProxy {
+    /// One logged response.
+    struct Response: Decodable {
+        let path: String
+        let range: String?
+        let ifRange: String?
+        let status: Int
+        let bodyBytes: Int
+    }
+
+    enum Mode: String {
+        /// Close the connection after the limit.
+        case cut
+        /// Stop sending after the limit and hold the connection open.
+        case stall
+    }
+
+    let port: Int
+    private let child: ChildProcess
+
+    init(port: Int, upstreamPort: Int, mode: Mode, limit: Int, count: Int = 1) async throws {
+        self.port = port
+        child = try ChildProcess(
+            try ExternalTool.path(of: "python3"),
+            ["-c", InterruptingProxyScript.source, "\(port)", "\(upstreamPort)", mode.rawValue, "\(limit)", "\(count)"])
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !child.stdout.text.hasPrefix("listening") {
+            guard clock.now < deadline, child.isRunning else {
+                throw EndToEndFailure("the proxy did not start: \(child.stderr.text)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Logged responses to `/blobs/…`, in order.
+    var blobResponses: [Response] {
+        child.stdout.lines.dropFirst().compactMap { try? JSONDecoder().decode(Response.self, from: Data($0.utf8)) }
+            .filter { $0.path.hasPrefix("/blobs/") }
+    }
+}
