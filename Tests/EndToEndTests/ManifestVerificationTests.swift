@@ -95,6 +95,25 @@ extension EndToEnd {
             #expect(try await server.stop() == 0)
         }
 
+        /// The index's manifest names another base URL than the daemon's configuration (the operator moved
+        /// the server): the daemon re-signs at once, as the next version, rather than serving stale URLs.
+        @Test func aDaemonWithAnotherBaseURLReSignsAtOnce() async throws {
+            let store = try StoreWorkspace()
+            try await store.run(["add", try store.randomFile("a.bin", count: 1_000), "--id", "a"])
+            try await store.run(["publish"], environment: ["PACKSERVE_PUBLICBASEURL": "http://localhost:1"])
+            let server = try await store.serve(environment: ["PACKSERVE_PUBLICBASEURL": "http://127.0.0.1:2"])
+            let (response, elapsed, moved) = try await StoreResponse.await(server.url("/manifest.json"), within: .seconds(5)) {
+                ($0.text.contains("\"iss\":\"http://127.0.0.1:2\""))
+            }
+            #expect(moved, "after \(elapsed): \(response.text)")
+            let document = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            let packs = document?["packs"] as? [[String: Any]]
+            #expect(document?["version"] as? Int == 2 && document?["release"] as? Int == 1, "\(document ?? [:])")
+            #expect((packs?.first?["url"] as? String)?.hasPrefix("http://127.0.0.1:2/blobs/sha256/") == true)
+            #expect(server.child.stderr.text.contains("(the base URL, pack URL style or key changed)"))
+            #expect(try await server.stop() == 0)
+        }
+
         @Test func aDisallowedHostGets421AndNoBytesOnEveryRoute() async throws {
             let store = try StoreWorkspace()
             let added = try await store.run(["add", try store.randomFile("a.bin", count: 10_000), "--id", "a", "--tag", "t", "--json"])

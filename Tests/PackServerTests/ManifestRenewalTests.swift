@@ -3,12 +3,13 @@ import Testing
 
 @testable import PackServer
 
-/// When the daemon signs: a release without a manifest, or a manifest in its last quarter (at least 1 s).
+/// When the daemon signs: a release without a manifest, a manifest signed with other settings, or a
+/// manifest in its last quarter (at least 1 s).
 @Suite struct ManifestRenewalTests {
-    func manifest(release: Int = 1, issuedAt: Int64, expiresAt: Int64) -> StoredManifest {
+    func manifest(release: Int = 1, issuedAt: Int64, expiresAt: Int64, profile: String = "p") -> StoredManifest {
         StoredManifest(
             version: 1, release: release, issuedAt: issuedAt, expiresAt: expiresAt, keyID: "k", payload: [],
-            payloadSignature: [], compactJWS: "")
+            payloadSignature: [], compactJWS: "", profile: profile)
     }
 
     @Test(arguments: [
@@ -21,12 +22,25 @@ import Testing
         (0, 3, 5, true),   // expired
     ])
     func renewal(issuedAt: Int64, expiresAt: Int64, now: Int64, renew: Bool) {
-        let due = ManifestSigner.isDue(manifest(issuedAt: issuedAt, expiresAt: expiresAt), latestRelease: 1, now: now)
-        #expect(due == renew)
+        let reason = ManifestSigner.reasonToSign(
+            manifest(issuedAt: issuedAt, expiresAt: expiresAt), latestRelease: 1, profile: "p", now: now)
+        #expect((reason != nil) == renew)
+        if renew { #expect(reason?.hasPrefix("manifest version 1 expires in ") == true) }
     }
 
     @Test func aNewReleaseOrNoManifestIsAlwaysDue() {
-        #expect(ManifestSigner.isDue(nil, latestRelease: 1, now: 0))
-        #expect(ManifestSigner.isDue(manifest(release: 1, issuedAt: 0, expiresAt: 1_000), latestRelease: 2, now: 0))
+        #expect(ManifestSigner.reasonToSign(nil, latestRelease: 1, profile: "p", now: 0) == "release 1 has no manifest yet")
+        #expect(ManifestSigner.reasonToSign(
+            manifest(release: 1, issuedAt: 0, expiresAt: 1_000), latestRelease: 2, profile: "p", now: 0) != nil)
+    }
+
+    /// A daemon started with another publicBaseURL, URL style or key must not serve the old manifest's URLs
+    /// (or, for an index from before profiles were stored, an unknown profile) until it expires.
+    @Test func otherSigningSettingsAreDueAtOnce() {
+        #expect(ManifestSigner.reasonToSign(
+            manifest(issuedAt: 0, expiresAt: 1_000, profile: "iss=http://old"), latestRelease: 1, profile: "iss=http://new",
+            now: 0) == "the base URL, pack URL style or key changed")
+        #expect(ManifestSigner.reasonToSign(
+            manifest(issuedAt: 0, expiresAt: 1_000, profile: ""), latestRelease: 1, profile: "p", now: 0) != nil)
     }
 }

@@ -8,7 +8,7 @@ import Testing
     func sign(_ version: Int, _ release: Int, _ packs: [PackEntry]) -> ManifestSignature {
         ManifestSignature(
             keyID: "k", payload: Array("v\(version) r\(release) n\(packs.count)".utf8), payloadSignature: [1, 2],
-            compactJWS: "jws-\(version)")
+            compactJWS: "jws-\(version)", profile: "p")
     }
 
     @Test func versionsGrowByOneAcrossPublishReSignRollbackAndProcesses() throws {

@@ -59,10 +59,12 @@ public struct ReleaseWatcher: Service {
             if try store.latestManifestVersion() != current.manifest?.version {
                 current.manifest = try store.latestManifest()
             }
-            if let signer, ManifestSigner.isDue(current.manifest, latestRelease: latest, now: now) {
+            if let signer,
+               let reason = ManifestSigner.reasonToSign(current.manifest, latestRelease: latest, profile: signer.profile, now: now)
+            {
                 let signed = try signer.sign(release: latest, in: store, now: now)
                 current.manifest = signed
-                logger.info("signed release \(latest) as manifest version \(signed.version), valid until \(signed.expiresAt)")
+                logger.info("signed release \(latest) as manifest version \(signed.version), valid until \(signed.expiresAt) (\(reason))")
             }
             return live.replace(with: current)
         } catch {

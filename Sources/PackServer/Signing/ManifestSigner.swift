@@ -20,6 +20,11 @@ public struct ManifestSigner: Sendable {
 
     public var keyID: String { key.keyID }
 
+    /// Everything besides the release that shapes the signed bytes. Stored with each manifest, so that a
+    /// daemon started with another publicBaseURL, URL style or key re-signs instead of serving URLs or a
+    /// key id the configuration no longer names.
+    public var profile: String { "iss=\(issuer) packURLs=\(style.rawValue) kid=\(key.keyID)" }
+
     /// Signs `release` as the next manifest version and stores it in the index.
     @discardableResult
     public func sign(release: Int, in store: PackStore, now: Int64 = Self.now()) throws(PackStoreError) -> StoredManifest {
@@ -44,7 +49,7 @@ public struct ManifestSigner: Sendable {
 
     /// Builds and signs the manifest document of one signing (PackStore supplies version, release and packs).
     private func signature(_ now: Int64) -> (Int, Int, [PackEntry]) throws -> ManifestSignature {
-        { [key, issuer, style, lifetimeSeconds] version, release, entries in
+        { [key, issuer, style, lifetimeSeconds, profile] version, release, entries in
             let packs = entries.map { entry in
                 ManifestPack(entry, url: style.url(baseURL: issuer, id: entry.id, sha256: entry.sha256))
             }
@@ -53,17 +58,22 @@ public struct ManifestSigner: Sendable {
             let signed = try SignedManifest(document: document, key: key)
             return ManifestSignature(
                 keyID: signed.keyID, payload: signed.payload, payloadSignature: signed.payloadSignature,
-                compactJWS: signed.compactJWS)
+                compactJWS: signed.compactJWS, profile: profile)
         }
     }
 
-    /// Whether the live manifest must be (re)signed: none yet for the latest release, or less than a
-    /// quarter of its lifetime left (clients refuse expired manifests, so a running server renews early).
-    public static func isDue(_ manifest: StoredManifest?, latestRelease: Int, now: Int64) -> Bool {
-        guard let manifest, manifest.release == latestRelease else { return true }
+    /// Why the live manifest must be (re)signed, or nil if it need not: none yet for the latest release,
+    /// signed with other settings (`profile`), or less than a quarter of its lifetime left (clients refuse
+    /// expired manifests, so a running server renews early).
+    public static func reasonToSign(_ manifest: StoredManifest?, latestRelease: Int, profile: String, now: Int64)
+        -> String?
+    {
+        guard let manifest, manifest.release == latestRelease else { return "release \(latestRelease) has no manifest yet" }
+        guard manifest.profile == profile else { return "the base URL, pack URL style or key changed" }
         let lifetime = manifest.expiresAt - manifest.issuedAt
         // At least a second of margin: with whole seconds, a quarter of a short lifetime rounds to 0 and
         // the manifest would be served expired before it was renewed.
-        return manifest.expiresAt - now <= max(lifetime / 4, 1)
+        let left = manifest.expiresAt - now
+        return left <= max(lifetime / 4, 1) ? "manifest version \(manifest.version) expires in \(max(left, 0)) s" : nil
     }
 }

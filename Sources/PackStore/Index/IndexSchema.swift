@@ -84,6 +84,13 @@ enum IndexSchema {
                 table.column("compactJWS", .text).notNull()
             }
         }
+        migrator.registerMigration("v4: signing profile") { db in
+            // Rows signed before this column existed get '', which matches no signer: a daemon re-signs
+            // them once, and from then on only when its base URL, URL style or key really changes.
+            try db.alter(table: SignedManifestRecord.databaseTableName) { table in
+                table.add(column: "profile", .text).notNull().defaults(to: "")
+            }
+        }
         return migrator
     }
 }

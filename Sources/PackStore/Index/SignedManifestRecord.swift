@@ -14,10 +14,11 @@ struct SignedManifestRecord: Codable, FetchableRecord, PersistableRecord {
     var payload: Data
     var payloadSignature: Data
     var compactJWS: String
+    var profile: String
 
     var stored: StoredManifest {
         StoredManifest(
             version: version, release: releaseNumber, issuedAt: issuedAt, expiresAt: expiresAt, keyID: keyId,
-            payload: Array(payload), payloadSignature: Array(payloadSignature), compactJWS: compactJWS)
+            payload: Array(payload), payloadSignature: Array(payloadSignature), compactJWS: compactJWS, profile: profile)
     }
 }

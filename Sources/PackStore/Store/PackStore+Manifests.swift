@@ -58,7 +58,7 @@ extension PackStore {
         let record = SignedManifestRecord(
             version: version, releaseNumber: number, issuedAt: issuedAt, expiresAt: expiresAt,
             keyId: signature.keyID, payload: Data(signature.payload), payloadSignature: Data(signature.payloadSignature),
-            compactJWS: signature.compactJWS)
+            compactJWS: signature.compactJWS, profile: signature.profile)
         try record.insert(db)
         return record.stored
     }

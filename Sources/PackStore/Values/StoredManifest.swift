@@ -11,10 +11,12 @@ public struct StoredManifest: Sendable, Hashable {
     public var payload: [UInt8]
     public var payloadSignature: [UInt8]
     public var compactJWS: String
+    /// What the signer signed with besides the release (see `ManifestSignature.profile`).
+    public var profile: String
 
     public init(
         version: Int, release: Int, issuedAt: Int64, expiresAt: Int64, keyID: String, payload: [UInt8],
-        payloadSignature: [UInt8], compactJWS: String
+        payloadSignature: [UInt8], compactJWS: String, profile: String
     ) {
         self.version = version
         self.release = release
@@ -24,6 +26,7 @@ public struct StoredManifest: Sendable, Hashable {
         self.payload = payload
         self.payloadSignature = payloadSignature
         self.compactJWS = compactJWS
+        self.profile = profile
     }
 }
 
@@ -33,11 +36,15 @@ public struct ManifestSignature: Sendable {
     public var payload: [UInt8]
     public var payloadSignature: [UInt8]
     public var compactJWS: String
+    /// Opaque to the store: the signer's settings that shape the bytes besides the release (base URL, URL
+    /// style, key), so a signer started with other settings can tell the stored manifest is not its own.
+    public var profile: String
 
-    public init(keyID: String, payload: [UInt8], payloadSignature: [UInt8], compactJWS: String) {
+    public init(keyID: String, payload: [UInt8], payloadSignature: [UInt8], compactJWS: String, profile: String) {
         self.keyID = keyID
         self.payload = payload
         self.payloadSignature = payloadSignature
         self.compactJWS = compactJWS
+        self.profile = profile
     }
 }
