@@ -23,15 +23,15 @@ import Testing
     ])
     func renewal(issuedAt: Int64, expiresAt: Int64, now: Int64, renew: Bool) {
         let reason = ManifestSigner.reasonToSign(
-            manifest(issuedAt: issuedAt, expiresAt: expiresAt), latestRelease: 1, profile: "p", now: now)
+            manifest(issuedAt: issuedAt, expiresAt: expiresAt), latestRelease: 1, profile: "p", startedAt: 0, now: now)
         #expect((reason != nil) == renew)
         if renew { #expect(reason?.hasPrefix("manifest version 1 expires in ") == true) }
     }
 
     @Test func aNewReleaseOrNoManifestIsAlwaysDue() {
-        #expect(ManifestSigner.reasonToSign(nil, latestRelease: 1, profile: "p", now: 0) == "release 1 has no manifest yet")
+        #expect(ManifestSigner.reasonToSign(nil, latestRelease: 1, profile: "p", startedAt: 0, now: 0) == "release 1 has no manifest yet")
         #expect(ManifestSigner.reasonToSign(
-            manifest(release: 1, issuedAt: 0, expiresAt: 1_000), latestRelease: 2, profile: "p", now: 0) != nil)
+            manifest(release: 1, issuedAt: 0, expiresAt: 1_000), latestRelease: 2, profile: "p", startedAt: 0, now: 0) != nil)
     }
 
     /// A daemon started with another publicBaseURL, URL style or key must not serve the old manifest's URLs
@@ -39,8 +39,16 @@ import Testing
     @Test func otherSigningSettingsAreDueAtOnce() {
         #expect(ManifestSigner.reasonToSign(
             manifest(issuedAt: 0, expiresAt: 1_000, profile: "iss=http://old"), latestRelease: 1, profile: "iss=http://new",
-            now: 0) == "the base URL, pack URL style or key changed")
+            startedAt: 0, now: 0) == "the base URL, pack URL style or key changed")
         #expect(ManifestSigner.reasonToSign(
-            manifest(issuedAt: 0, expiresAt: 1_000, profile: ""), latestRelease: 1, profile: "p", now: 0) != nil)
+            manifest(issuedAt: 0, expiresAt: 1_000, profile: ""), latestRelease: 1, profile: "p", startedAt: 0, now: 0) != nil)
+    }
+
+    /// Signed with other settings after this signer started: another running signer's manifest. Re-signing it
+    /// would make two daemons re-sign each other's manifests without end.
+    @Test func anotherRunningSignersManifestIsLeftAlone() {
+        #expect(ManifestSigner.reasonToSign(
+            manifest(issuedAt: 10, expiresAt: 1_000, profile: "iss=http://other"), latestRelease: 1, profile: "p",
+            startedAt: 9, now: 11) == nil)
     }
 }

@@ -17,6 +17,8 @@ public struct ReleaseWatcher: Service {
     let signer: ManifestSigner?
     let logger: Logger
     let interval: Duration
+    /// Seconds since 1970 when this watcher was made (see `ManifestSigner.reasonToSign`).
+    let startedAt = Int64(Date().timeIntervalSince1970)
 
     public init(
         store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
@@ -58,9 +60,19 @@ public struct ReleaseWatcher: Service {
             // Another process may have signed (publish signs in the same transaction as the release).
             if try store.latestManifestVersion() != current.manifest?.version {
                 current.manifest = try store.latestManifest()
+                if let signer, let manifest = current.manifest, manifest.profile != signer.profile,
+                   manifest.issuedAt > startedAt
+                {
+                    logger.warning("""
+                        manifest version \(manifest.version) was signed with other settings than this server's \
+                        (\(manifest.profile), here \(signer.profile)): serving it as it is; give every signer the same \
+                        publicBaseURL, manifest.packURLs and signing key
+                        """)
+                }
             }
             if let signer,
-               let reason = ManifestSigner.reasonToSign(current.manifest, latestRelease: latest, profile: signer.profile, now: now)
+               let reason = ManifestSigner.reasonToSign(
+                   current.manifest, latestRelease: latest, profile: signer.profile, startedAt: startedAt, now: now)
             {
                 let signed = try signer.sign(release: latest, in: store, now: now)
                 current.manifest = signed

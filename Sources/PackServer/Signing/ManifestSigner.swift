@@ -63,13 +63,19 @@ public struct ManifestSigner: Sendable {
     }
 
     /// Why the live manifest must be (re)signed, or nil if it need not: none yet for the latest release,
-    /// signed with other settings (`profile`), or less than a quarter of its lifetime left (clients refuse
-    /// expired manifests, so a running server renews early).
-    public static func reasonToSign(_ manifest: StoredManifest?, latestRelease: Int, profile: String, now: Int64)
-        -> String?
-    {
+    /// signed with other settings (`profile`) before this signer started, or less than a quarter of its
+    /// lifetime left (clients refuse expired manifests, so a running server renews early).
+    ///
+    /// Other settings matter only for a manifest from before `startedAt` (the operator changed the
+    /// configuration and restarted). One signed later comes from another running signer; re-signing it
+    /// would start two daemons re-signing each other's manifests forever.
+    public static func reasonToSign(
+        _ manifest: StoredManifest?, latestRelease: Int, profile: String, startedAt: Int64, now: Int64
+    ) -> String? {
         guard let manifest, manifest.release == latestRelease else { return "release \(latestRelease) has no manifest yet" }
-        guard manifest.profile == profile else { return "the base URL, pack URL style or key changed" }
+        if manifest.profile != profile && manifest.issuedAt <= startedAt {
+            return "the base URL, pack URL style or key changed"
+        }
         let lifetime = manifest.expiresAt - manifest.issuedAt
         // At least a second of margin: with whole seconds, a quarter of a short lifetime rounds to 0 and
         // the manifest would be served expired before it was renewed.
