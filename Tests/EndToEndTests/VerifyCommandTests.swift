@@ -87,6 +87,47 @@ extension EndToEnd {
             #expect(try await site.server.stop() == 0)
         }
 
+        /// docs/keys.md "Rotating to a new key", steps 2 and 4, as an app sees them: the new key announced in
+        /// the JWK Set first, then a restart on the new key re-signs at once, and only the new key verifies.
+        @Test func keyRotationAsDocumented() async throws {
+            let port = try await FreePorts.pick(1)[0]
+            let base = "http://127.0.0.1:\(port)"
+            let site = try await Published(packs: [("alpha", 10_000)], port: port, baseURL: base)
+            let oldKey = site.publicKey
+            let keygen = try await site.store.run(["keygen", "--out", site.work.directory("keys-new")])
+            let newKeyID = keygen.lines.first { $0.hasPrefix("key id:") }?.split(separator: " ").last.map(String.init)
+            let newKey = site.work.file("keys-new/manifest-signing.pub")
+            #expect(try await site.server.stop() == 0)
+
+            // Step 2: announce. Same signing key, the new public key listed too; nothing re-signed.
+            let common = ["PACKSERVE_PUBLICBASEURL": base, "PACKSERVE_LISTEN_PORT": "\(port)"]
+            let announcing = try await site.store.serve(
+                environment: common.merging(["PACKSERVE_SIGNING_ADDITIONALPUBLICKEYS": newKey]) { $1 })
+            var keys = try JSONSerialization.jsonObject(with: try await StoreResponse.get("\(base)/.well-known/jwks.json").body)
+                as? [String: [[String: Any]]]
+            #expect(keys?["keys"]?.count == 2)
+            #expect(try await site.verify(["\(base)/manifest"]).stdout.hasPrefix("manifest version 1 "))
+            #expect(try await announcing.stop() == 0)
+
+            // Step 4: switch. The new private key signs; the old public key stays in the JWK Set.
+            let switched = try await site.store.serve(environment: common.merging([
+                "PACKSERVE_SIGNING_PRIVATEKEY": site.work.file("keys-new/manifest-signing.key"),
+                "PACKSERVE_SIGNING_ADDITIONALPUBLICKEYS": oldKey,
+            ]) { $1 })
+            let (_, elapsed, resigned) = try await StoreResponse.await("\(base)/manifest.json", within: .seconds(5)) {
+                $0.text.contains("\"version\":2")
+            }
+            #expect(resigned, "no re-signing after \(elapsed)")
+            let withNew = try await site.store.attempt(["verify", "\(base)/manifest", "--key", newKey])
+            #expect(withNew.status == 0 && withNew.stdout.hasPrefix("manifest version 2 (release 1, 1 packs): signed by key \(newKeyID ?? "?"),"), "\(withNew)")
+            let withOld = try await site.store.attempt(["verify", "\(base)/manifest", "--key", oldKey])
+            #expect(withOld.status == 1 && withOld.stdout.contains("is signed with key id"), "\(withOld)")
+            keys = try JSONSerialization.jsonObject(with: try await StoreResponse.get("\(base)/.well-known/jwks.json").body)
+                as? [String: [[String: Any]]]
+            #expect(keys?["keys"]?.count == 2 && keys?["keys"]?.first?["kid"] as? String == newKeyID, "\(keys ?? [:])")
+            #expect(try await switched.stop() == 0)
+        }
+
         /// The connection breaks 3 MiB into an 8 MiB pack: the retry asks for the rest with Range and
         /// If-Range, and the bytes received add up to the pack once, not once and a bit.
         @Test func aBrokenConnectionIsResumedWithRange() async throws {
