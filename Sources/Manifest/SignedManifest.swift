@@ -3,7 +3,8 @@
 /// `/manifest.json.sig` the raw Ed25519 signature over exactly those bytes, for `openssl pkeyutl`-style checks.
 public struct SignedManifest: Sendable {
     public let document: ManifestDocument
-    /// The JWS payload: canonical JSON of `document`.
+    /// The JWS payload: canonical JSON of `document` (the bytes `CanonicalJSON.encode` would give, written
+    /// by `ManifestPayloadWriter` because `JSONEncoder` is too slow for 100,000 packs).
     public let payload: [UInt8]
     /// Ed25519 over `payload`.
     public let payloadSignature: [UInt8]
@@ -15,7 +16,7 @@ public struct SignedManifest: Sendable {
     public init(document: ManifestDocument, key: SigningKey) throws {
         self.document = document
         keyID = key.keyID
-        payload = try CanonicalJSON.encode(document)
+        payload = ManifestPayloadWriter.encode(document)
         payloadSignature = try key.sign(payload)
         let header = try CanonicalJSON.encode(JWSHeader(alg: "EdDSA", kid: key.keyID, typ: "JWT"))
         let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
