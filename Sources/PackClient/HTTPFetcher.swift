@@ -22,7 +22,8 @@ public final class HTTPFetcher: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": "packserve-verify"]
+        // identity: sizes and byte offsets must be the representation's own, not those of a compressed one.
+        configuration.httpAdditionalHeaders = ["User-Agent": "packserve-verify", "Accept-Encoding": "identity"]
         router = TaskRouter()
         let queue = OperationQueue()
         // Callbacks for one task must arrive in order: the body is appended to a file.
