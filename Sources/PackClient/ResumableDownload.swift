@@ -10,8 +10,6 @@ struct ResumableDownload: Sendable {
         var transferred: Int64
         /// Bytes already on disk from an earlier run when this one started.
         var resumedFrom: Int64
-        /// Requests sent.
-        var requests: Int
     }
 
     let fetcher: HTTPFetcher
@@ -27,7 +25,6 @@ struct ResumableDownload: Sendable {
 
     func run() async throws(DownloadFailure) -> Outcome {
         let resumedFrom = min(file.length, expectedSize)
-        var requests = 0
         var failedAttempts = 0
         while true {
             var have = file.length
@@ -37,7 +34,6 @@ struct ResumableDownload: Sendable {
             }
             if have == expectedSize { break }
             let plan = ResumePlan(expectedSize: expectedSize, have: have, validator: have > 0 ? file.loadValidator() : nil)
-            requests += 1
             let problem: String
             switch await attempt(plan) {
             case .success(let action):
@@ -68,7 +64,7 @@ struct ResumableDownload: Sendable {
             note("\(problem); trying again from byte \(file.length) (attempt \(failedAttempts + 1) of \(retries + 1))")
             try? await Task.sleep(for: Self.pause(before: failedAttempts))
         }
-        return Outcome(transferred: file.bytesWritten, resumedFrom: resumedFrom, requests: requests)
+        return Outcome(transferred: file.bytesWritten, resumedFrom: resumedFrom)
     }
 
     /// 0.25 s, 0.5 s, 1 s … capped at 8 s.
