@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 
-/// SHA-256 of a file on disk, read in 1 MiB blocks.
+/// SHA-256 of a file on disk, read in 1 MiB blocks. (PackStore hashes blobs its own way; the client side
+/// must not depend on the server's store.)
 enum FileDigest {
     static func sha256(ofFileAt path: String) throws(DownloadFailure) -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .io("cannot read \(path)") }
