@@ -3,7 +3,9 @@
 -- Each thread pre-builds a pool of requests with random offsets so Lua string building does not
 -- compete with the server for the (shared) CPU; the pool is larger than the number of connections,
 -- so consecutive requests on a connection ask for different ranges.
--- done() prints one machine-readable line that scripts/bench parses.
+-- done() is bench-wrk-report.lua's, loaded from beside this file, so both runs report the same line.
+
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "bench-wrk-report.lua")
 
 local pool = {}
 local pool_size = 8192
@@ -32,12 +34,4 @@ function request()
   local r = pool[next_index]
   next_index = next_index % pool_size + 1
   return r
-end
-
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format(
-    "BENCH-WRK requests=%d bytes=%d duration_us=%d status_errors=%d connect_errors=%d read_errors=%d write_errors=%d timeouts=%d p50_us=%d p99_us=%d\n",
-    summary.requests, summary.bytes, summary.duration, e.status, e.connect, e.read, e.write, e.timeout,
-    latency:percentile(50), latency:percentile(99)))
 end
