@@ -56,4 +56,27 @@ import Testing
         try FileManager.default.removeItem(atPath: path)
         #expect(throws: OpenFile.OpenError.notFound) { try cache.open(path: path) }
     }
+
+    /// `gc` deletes blobs the cache still holds open; the sweep must let go of them, or the disk space
+    /// stays in use until a restart.
+    @Test func closeUnlinkedReleasesDeletedFilesNobodyAsksForAgain() throws {
+        let cache = OpenFileCache(validitySeconds: 3600)
+        let path = try write("collected by gc", to: "e.txt")
+        let kept = try write("still here", to: "f.txt")
+        do {
+            _ = try cache.open(path: path)
+            _ = try cache.open(path: kept)
+        }
+        try FileManager.default.removeItem(atPath: path)
+        #expect(Self.openDescriptorTargets().contains("\(path) (deleted)"))
+        cache.closeUnlinked()
+        #expect(!Self.openDescriptorTargets().contains("\(path) (deleted)"))
+        #expect(Self.openDescriptorTargets().contains(kept), "a file that still exists stays cached")
+    }
+
+    /// What this process's descriptors point at, as /proc shows it.
+    static func openDescriptorTargets() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") })
+    }
 }

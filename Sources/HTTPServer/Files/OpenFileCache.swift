@@ -29,9 +29,38 @@ public final class OpenFileCache: Sendable {
 
     /// The open file at `path`, from the cache when it is still valid.
     public func open(path: String) throws(OpenFile.OpenError) -> OpenFile {
+        try open(key: path) { () throws(OpenFile.OpenError) in try OpenFile.open(path: path) }
+    }
+
+    /// The file `segments` names inside `root`, opened without following links (see
+    /// `OpenFile.open(segments:beneath:)`), from the cache when it is still valid.
+    public func open(segments: [String], beneath root: String) throws(OpenFile.OpenError) -> OpenFile {
+        let path = segments.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
+        return try open(key: path) { () throws(OpenFile.OpenError) in
+            try OpenFile.open(segments: segments, beneath: root)
+        }
+    }
+
+    /// Forgets files that no longer have a name (their link count is 0: `gc` or someone else deleted
+    /// them), so their disk space is freed as soon as no response is sending them. Call it periodically:
+    /// a deleted file nobody asks for again would otherwise stay open until the cache fills.
+    public func closeUnlinked() {
+        let unlinked = entries.withLock { entries in
+            let gone = entries.filter { _, entry in
+                var info = stat()
+                return fstat(entry.file.descriptor, &info) != 0 || info.st_nlink == 0
+            }
+            for key in gone.keys { entries[key] = nil }
+            return gone
+        }
+        _ = unlinked  // released here, outside the lock: closing a descriptor may take a while
+    }
+
+    /// `path` identifies the file for revalidation with stat(2); `opener` opens it on a miss.
+    private func open(key path: String, opener: () throws(OpenFile.OpenError) -> OpenFile) throws(OpenFile.OpenError) -> OpenFile {
         let now = Self.monotonicSeconds()
         if let file = entries.withLock({ cached(path, now: now, in: &$0) }) { return file }
-        let file = try OpenFile.open(path: path)
+        let file = try opener()
         var info = stat()
         fstat(file.descriptor, &info)
         let entry = Entry(file: file, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), checkedAt: now)

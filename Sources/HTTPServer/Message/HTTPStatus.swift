@@ -13,6 +13,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     /// RFC 9110 §6.4.1: 1xx, 204 and 304 never carry content (and so no body bytes on the wire).
     public var forbidsBody: Bool { code < 200 || code == 204 || code == 304 }
 
+    public static let `continue` = HTTPStatus(100, "Continue")
     public static let ok = HTTPStatus(200, "OK")
     public static let noContent = HTTPStatus(204, "No Content")
     public static let partialContent = HTTPStatus(206, "Partial Content")
@@ -28,6 +29,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
     public static let uriTooLong = HTTPStatus(414, "URI Too Long")
     public static let rangeNotSatisfiable = HTTPStatus(416, "Range Not Satisfiable")
+    public static let expectationFailed = HTTPStatus(417, "Expectation Failed")
     public static let misdirectedRequest = HTTPStatus(421, "Misdirected Request")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(500, "Internal Server Error")

@@ -16,6 +16,11 @@ final class Connection: @unchecked Sendable {
         case readingBody(HTTPRequestHead, RequestBodyReader)
         /// No further requests are read; the connection closes once the outbound queue drains.
         case closing
+        /// The final response is out and our side is shut down, but the client may still be sending a
+        /// body we refused to read. Closing now would answer those bytes with a reset, which can destroy
+        /// the response before the client reads it; so input is read and dropped until the peer closes
+        /// or the linger time ends (what nginx calls a lingering close).
+        case lingering
     }
 
     private struct InFlight {
@@ -39,21 +44,19 @@ final class Connection: @unchecked Sendable {
     private var isClosed = false
     /// True while a response is blocked on a full socket: requests wait until it drains.
     private var readingPaused = false
-
-    /// When the current request head started (the connection's accept time for the first one), or nil
-    /// while idle between requests.
-    private(set) var headStartedAt: Int64?
-    private(set) var lastActivity: Int64
-    private(set) var lastWriteProgress: Int64
+    /// The peer has shut down its side (epoll reported RDHUP/HUP). Its last bytes and the end of stream
+    /// may sit in the socket together, and no further edge will announce them: reading must go on until
+    /// the end of stream is seen, not stop at the first short read.
+    private var peerClosed = false
+    /// The response that ends this connection refused a request without reading all of it.
+    private var lingersAfterClosing = false
+    private(set) var timeouts: ConnectionTimeouts
 
     init(socket: Int32, loop: EventLoop) {
         self.socket = socket
         self.loop = loop
         transport = PlaintextTransport(socket: socket)
-        let now = System.monotonicSeconds()
-        headStartedAt = now
-        lastActivity = now
-        lastWriteProgress = now
+        timeouts = ConnectionTimeouts(acceptedAt: System.monotonicSeconds())
     }
 
     /// Handles the readiness bits epoll reported for this socket.
@@ -62,6 +65,7 @@ final class Connection: @unchecked Sendable {
             close()
             return
         }
+        if events & UInt32(CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLHUP) != 0 { peerClosed = true }
         if events & UInt32(CSOCKET_EPOLLOUT) != 0, !outbound.isEmpty {
             if flush() { resumeAfterDrain() }
         }
@@ -74,11 +78,9 @@ final class Connection: @unchecked Sendable {
         return false
     }
 
-    var hasPendingOutput: Bool { !outbound.isEmpty }
-
-    var isReadingBody: Bool {
-        if case .readingBody = phase { return true }
-        return false
+    /// Whether a timeout rule says this connection must close now (checked by the loop's sweep).
+    func hasExpired(at now: Int64, limits: ConnectionTimeouts.Limits) -> Bool {
+        timeouts.isExpired(at: now, pendingOutput: !outbound.isEmpty, limits: limits)
     }
 
     // MARK: Reading
@@ -86,11 +88,14 @@ final class Connection: @unchecked Sendable {
     /// Reads until the socket is empty, the peer closes, or a response blocks.
     private func readAvailable() {
         while !isClosed && !readingPaused {
-            if case .closing = phase { return }
+            switch phase {
+            case .closing: return
+            case .lingering: return discardAvailable()
+            case .awaitingHead, .readingBody: break
+            }
             switch transport.receive(into: loop.readBuffer) {
             case .bytes(let n):
-                lastActivity = System.monotonicSeconds()
-                if headStartedAt == nil { headStartedAt = lastActivity }
+                timeouts.bytesArrived(at: System.monotonicSeconds())
                 let fresh = UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n])
                 if inbound.isEmpty {
                     let used = process(fresh)
@@ -99,18 +104,32 @@ final class Connection: @unchecked Sendable {
                     inbound.append(contentsOf: fresh)
                     processInbound()
                 }
-                // A short read emptied the socket; new bytes will raise a new edge.
-                if n < loop.readBuffer.count { return }
+                // A short read emptied the socket, and new bytes will raise a new edge; after the peer's
+                // FIN nothing will, so then read on until the end of stream.
+                if n < loop.readBuffer.count && !peerClosed { return }
             case .wouldBlock:
                 return
             case .endOfStream:
-                // The peer half-closed: finish what we owe, read nothing more.
+                // The peer half-closed: finish what we owe, read nothing more. A request cut short
+                // (a partial head or body) is dropped without an answer.
+                peerClosed = true
                 phase = .closing
                 if outbound.isEmpty { close() }
                 return
             case .failed:
                 close()
                 return
+            }
+        }
+    }
+
+    /// While lingering: drops whatever arrived; closes at the end of stream.
+    private func discardAvailable() {
+        while !isClosed {
+            switch transport.receive(into: loop.readBuffer) {
+            case .bytes: continue
+            case .wouldBlock: return
+            case .endOfStream, .failed: return close()
             }
         }
     }
@@ -124,7 +143,7 @@ final class Connection: @unchecked Sendable {
 
     private func keepUnparsed(_ bytes: [UInt8]) {
         inbound = bytes
-        if headStartedAt == nil { headStartedAt = System.monotonicSeconds() }
+        timeouts.bytesArrived(at: System.monotonicSeconds())
     }
 
     private func processInbound() {
@@ -140,7 +159,7 @@ final class Connection: @unchecked Sendable {
         while consumed < bytes.count, outbound.isEmpty, !isClosed {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
             switch phase {
-            case .closing:
+            case .closing, .lingering:
                 return bytes.count
             case .awaitingHead:
                 let limits = loop.configuration
@@ -152,12 +171,13 @@ final class Connection: @unchecked Sendable {
                     return bytes.count
                 case .complete(let head, let headLength, let framing):
                     consumed += headLength
-                    beginBody(of: head, framing: framing)
+                    beginRequest(head, framing: framing, bodyBytesArrived: consumed < bytes.count)
                 }
             case .readingBody(let head, var reader):
                 do {
                     let (used, done) = try reader.consume(rest)
                     consumed += used
+                    timeouts.bodyReceived(used)
                     if done {
                         phase = .awaitingHead
                         respond(to: HTTPRequest(head: head, body: reader.body))
@@ -173,36 +193,65 @@ final class Connection: @unchecked Sendable {
         return consumed
     }
 
-    private func beginBody(of head: HTTPRequestHead, framing: BodyFraming) {
+    /// A head is complete: answer it, or decide whether its body is read at all before reading it.
+    private func beginRequest(_ head: HTTPRequestHead, framing: BodyFraming, bodyBytesArrived: Bool) {
+        let expectation = head.expectation
+        if expectation == .unsupported {
+            return answerWithoutReadingBody(
+                .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: head)
+        }
+        if framing == .none { return respond(to: HTTPRequest(head: head)) }
+        if let refusal = loop.responder.refusal(ofBodyFor: head) {
+            return answerWithoutReadingBody(refusal, to: head)
+        }
+        let reader: RequestBodyReader
         switch framing {
-        case .none:
-            respond(to: HTTPRequest(head: head))
-        case .contentLength(let length):
-            phase = .readingBody(head, RequestBodyReader(contentLength: length))
-        case .chunked:
-            phase = .readingBody(head, RequestBodyReader(chunkedWithLimit: loop.configuration.maxBodyBytes))
+        case .none, .chunked: reader = RequestBodyReader(chunkedWithLimit: loop.configuration.maxBodyBytes)
+        case .contentLength(let length): reader = RequestBodyReader(contentLength: length)
+        }
+        phase = .readingBody(head, reader)
+        timeouts.bodyStarted(at: System.monotonicSeconds())
+        // RFC 9110 §10.1.1: the client waits for this before sending the body; a server may skip it once
+        // body bytes are already arriving. HTTP/1.0 clients do not know 1xx responses.
+        if expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0 {
+            timeouts.wrote(at: System.monotonicSeconds())
+            outbound.append(head: Self.continueResponse, body: nil)
+            flush()
         }
     }
+
+    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     // MARK: Responding
 
     private func respond(to request: HTTPRequest) {
-        let startedAt = System.monotonicNanoseconds()
-        headStartedAt = nil
         let response = loop.responder.respond(to: request)
-        let keepAlive = request.head.wantsKeepAlive && !loop.isDraining
+        answer(request.head, with: response, keepAlive: request.head.wantsKeepAlive && !loop.isDraining)
+    }
+
+    /// Sends a final response to a request whose body stays unread, then closes: the unread bytes
+    /// would otherwise be parsed as the next request.
+    private func answerWithoutReadingBody(_ response: HTTPResponse, to head: HTTPRequestHead) {
+        lingersAfterClosing = true
+        answer(head, with: response, keepAlive: false)
+    }
+
+    private func answer(_ head: HTTPRequestHead, with response: HTTPResponse, keepAlive: Bool) {
+        let startedAt = System.monotonicNanoseconds()
+        timeouts.becameIdle(at: System.monotonicSeconds())
         if !keepAlive { phase = .closing }
-        let sendsBody = request.method != .head && !response.status.forbidsBody
-        enqueue(response, keepAlive: keepAlive, version: request.head.version, sendsBody: sendsBody)
+        let sendsBody = head.method != .head && !response.status.forbidsBody
+        enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
         inFlight = InFlight(
-            method: request.method, path: request.path, status: response.status.code,
+            method: head.method, path: head.path, status: response.status.code,
             startedAt: startedAt, bytesBefore: bytesWritten)
         flush()
     }
 
-    /// Answers a request the parser refused (400, 413, 431, 501, 505) and closes (HTTP-RANGES.md "Framing").
+    /// Answers a request the parser refused (400, 413, 431, 501, 505) and closes (docs/http.md "Framing").
     private func refuse(_ error: RequestError) {
         phase = .closing
+        lingersAfterClosing = true
         loop.logger.debug("refused request", metadata: ["status": "\(error.status.code)", "detail": "\(error.detail)"])
         enqueue(.problem(error.status, detail: error.detail), keepAlive: false, version: .http1_1, sendsBody: true)
         flush()
@@ -212,6 +261,7 @@ final class Connection: @unchecked Sendable {
         let framing = ResponseHeadEncoder.Framing(
             keepAlive: keepAlive, requestVersion: version, date: loop.currentDate(),
             serverName: loop.configuration.serverName)
+        timeouts.wrote(at: System.monotonicSeconds())  // the write-stall clock starts with the response
         outbound.append(head: ResponseHeadEncoder.encode(response, framing: framing), body: sendsBody ? response.body : nil)
     }
 
@@ -223,7 +273,8 @@ final class Connection: @unchecked Sendable {
     private func flush() -> Bool {
         let before = bytesWritten
         let result = outbound.flush(to: transport, written: &bytesWritten)
-        if bytesWritten != before { lastWriteProgress = System.monotonicSeconds() }
+        let now = System.monotonicSeconds()
+        if bytesWritten != before { timeouts.wrote(at: now) }
         switch result {
         case .wouldBlock:
             readingPaused = true
@@ -234,7 +285,7 @@ final class Connection: @unchecked Sendable {
         case .drained:
             finishInFlight()
             if case .closing = phase {
-                close()
+                lingersAfterClosing ? startLingering() : close()
                 return false
             }
             if loop.isDraining {
@@ -243,9 +294,16 @@ final class Connection: @unchecked Sendable {
                 close()
                 return false
             }
-            lastActivity = System.monotonicSeconds()
+            if case .awaitingHead = phase, inbound.isEmpty { timeouts.becameIdle(at: now) }
             return true
         }
+    }
+
+    private func startLingering() {
+        phase = .lingering
+        timeouts.startedLingering(at: System.monotonicSeconds())
+        transport.finishSending()
+        discardAvailable()
     }
 
     private func finishInFlight() {
@@ -268,9 +326,10 @@ final class Connection: @unchecked Sendable {
         loop.remove(self)
     }
 
-    /// On shutdown: idle connections close now; busy ones answer their current request with
-    /// `Connection: close` and then close.
+    /// On shutdown: idle and lingering connections close now (the latter owe nothing more); busy ones
+    /// answer their current request with `Connection: close` and then close.
     func beginDrain() {
+        if case .lingering = phase { return close() }
         if isIdle { close() }
     }
 }

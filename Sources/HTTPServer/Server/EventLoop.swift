@@ -19,6 +19,7 @@ final class EventLoop: @unchecked Sendable {
     /// Receive buffer shared by all connections of this loop; only leftovers are copied per connection.
     let readBuffer: UnsafeMutableRawBufferPointer
     private(set) var isDraining = false
+    private let timeoutLimits: ConnectionTimeouts.Limits
     /// Read once: asking the logger on every response copies its handler.
     let logsAccess: Bool
 
@@ -51,6 +52,7 @@ final class EventLoop: @unchecked Sendable {
         logsAccess = logger.logLevel <= .info
         self.budget = budget
         self.listeners = listeners
+        timeoutLimits = ConnectionTimeouts.Limits(configuration)
         epoll = csocket_epoll_create()
         wakeup = csocket_eventfd()
         guard epoll >= 0, wakeup >= 0 else { throw .system(call: "epoll_create", address: name, errno: errno) }
@@ -229,19 +231,9 @@ final class EventLoop: @unchecked Sendable {
 
     private func sweep(now: Int64) {
         if !isAccepting, !isDraining, budget.count < budget.limit { startAccepting() }
-        let c = configuration
         for connection in connections {
-            guard let connection else { continue }
-            if connection.hasPendingOutput {
-                if now - connection.lastWriteProgress >= Int64(c.writeTimeoutSeconds) { connection.close() }
-            } else if connection.isReadingBody {
-                if now - connection.lastActivity >= Int64(c.idleTimeoutSeconds) { connection.close() }
-            } else if let started = connection.headStartedAt {
-                // Slowloris: the whole head must arrive within the header timeout, however it trickles in.
-                if now - started >= Int64(c.headerTimeoutSeconds) { connection.close() }
-            } else if now - connection.lastActivity >= Int64(c.idleTimeoutSeconds) {
-                connection.close()
-            }
+            guard let connection, connection.hasExpired(at: now, limits: timeoutLimits) else { continue }
+            connection.close()
         }
     }
 }

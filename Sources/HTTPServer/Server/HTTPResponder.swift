@@ -4,5 +4,20 @@
 /// memory, open files, build headers. Bodies that are files are sent later with sendfile(2) by the server.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// Asked once a request head announcing a body is complete, before any byte of that body is read.
+    /// Return nil to have the body read (up to `maxBodyBytes`, at the configured minimum rate) and passed
+    /// to `respond`; return the final response to send instead, without reading the body (then the
+    /// connection closes, since the unread body would be taken for the next request).
+    ///
+    /// A route that takes no body should refuse here: a client could otherwise make the server hold
+    /// `maxBodyBytes` per connection for bytes nobody will use.
+    func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse?
 }
 
+extension HTTPResponder {
+    /// By default no request body is read: 413 before the first byte (RFC 9110 §15.5.14).
+    public func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse? {
+        .problem(.contentTooLarge, detail: "This resource takes no request content.")
+    }
+}

@@ -13,6 +13,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int = 1 << 20
     /// A request head must arrive completely within this many seconds of its first byte (slowloris defence).
     public var headerTimeoutSeconds: Int = 10
+    /// A request body must average at least this many bytes per second once `headerTimeoutSeconds` have
+    /// passed since it started, or the connection is closed.
+    public var minBodyBytesPerSecond: Int = 1024
+    /// After refusing a request whose body it did not read, the server shuts its side down and drops
+    /// incoming bytes for up to this long, so the refusal reaches the client instead of a reset.
+    public var lingerSeconds: Int = 2
     /// A keep-alive connection with no request in progress is closed after this many seconds.
     public var idleTimeoutSeconds: Int = 60
     /// A response whose bytes make no progress for this many seconds is abandoned and the connection closed.

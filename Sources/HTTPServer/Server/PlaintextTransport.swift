@@ -35,6 +35,10 @@ struct PlaintextTransport: Transport {
         return Self.failure(errno)
     }
 
+    func finishSending() {
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
     private static func failure(_ code: Int32) -> IOResult {
         code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .wouldBlock : .failed(errno: code)
     }

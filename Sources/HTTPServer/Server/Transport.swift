@@ -22,4 +22,6 @@ protocol Transport {
     func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult
     /// Sends `count` bytes of `file` from `offset` (advanced by what was sent).
     func sendFile(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult
+    /// Ends our direction of the connection (a FIN; with TLS, close_notify first) while still reading.
+    func finishSending()
 }

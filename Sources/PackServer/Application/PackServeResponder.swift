@@ -10,6 +10,8 @@ public final class PackServeResponder: HTTPResponder {
     let documents: JSONRoute
     let manifests: ManifestRoute
     let staticFiles: StaticFileRoute
+    /// Shared by the pack and static routes; `OpenFileSweeper` closes the files deleted since they were opened.
+    public let openFiles: OpenFileCache
     let hosts: HostAllowList
     let crossOrigin: CrossOriginPolicy
 
@@ -18,7 +20,7 @@ public final class PackServeResponder: HTTPResponder {
         hosts = HostAllowList(configuration.allowedHosts)
         crossOrigin = CrossOriginPolicy(hosts: hosts)
         let files = FileResponder(maxRanges: configuration.limits.maxRanges)
-        let openFiles = OpenFileCache()
+        openFiles = OpenFileCache()
         packs = PackRoute(live: live, files: files, openFiles: openFiles)
         documents = JSONRoute(live: live)
         let keySet = JWKSet(publicKeys)
@@ -36,9 +38,23 @@ public final class PackServeResponder: HTTPResponder {
             return HTTPResponse(status: .misdirectedRequest)
         }
         if let preflight = crossOrigin.preflight(request) { return preflight }
+        // RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole.
+        if request.method == .options && request.path == "*" {
+            return HTTPResponse(status: .ok, headers: ["Allow": "GET, HEAD, OPTIONS"])
+        }
         var response = route(request)
         crossOrigin.decorate(&response, for: request)
         return response
+    }
+
+    /// No route takes a request body. Refused before a byte of it is read: whatever the route would
+    /// answer for another host or method, and 413 for GET and HEAD (a body there has no meaning).
+    public func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse? {
+        guard let host = head.hostWithoutPort, hosts.allows(host) else {
+            return HTTPResponse(status: .misdirectedRequest)
+        }
+        guard head.method.isGetOrHead || head.method == .options else { return .methodNotAllowed(allow: "GET, HEAD") }
+        return .problem(.contentTooLarge, detail: "requests here take no content")
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {

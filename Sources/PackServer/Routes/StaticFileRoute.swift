@@ -8,16 +8,17 @@ struct StaticFileRoute {
     let openFiles: OpenFileCache
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        // SafePath refuses `..`, NUL, backslashes and encoded slashes, so the joined path stays under root.
+        // SafePath refuses `..`, NUL, backslashes and encoded slashes; opening beneath the root refuses
+        // symbolic links, so nothing outside the public directory is ever served (README "Static files").
         guard let safe = SafePath(percentEncodedPath: request.path) else {
             return .problem(.badRequest, detail: "the path is not a valid file path")
         }
-        let path = safe.fileSystemPath(under: root)
-        let candidates = safe.segments.isEmpty ? ["\(path)/index.html"] : [path, "\(path)/index.html"]
-        for path in candidates {
+        let index = safe.segments + ["index.html"]
+        let candidates = safe.segments.isEmpty ? [index] : [safe.segments, index]
+        for segments in candidates {
             let file: OpenFile
             do {
-                file = try openFiles.open(path: path)
+                file = try openFiles.open(segments: segments, beneath: root)
             } catch {
                 switch error {
                 case .notFound, .notRegularFile: continue
@@ -25,7 +26,7 @@ struct StaticFileRoute {
                 case .other: return .problem(.internalServerError, detail: "cannot open file")
                 }
             }
-            return files.respond(to: request.head, with: FileRepresentation.staticFile(file, path: path))
+            return files.respond(to: request.head, with: FileRepresentation.staticFile(file, path: segments.joined(separator: "/")))
         }
         return .notFound(request.path)
     }

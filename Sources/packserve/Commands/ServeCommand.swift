@@ -39,15 +39,14 @@ struct ServeCommand: AsyncParsableCommand {
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
-        let server = HTTPServer(
-            configuration: config.httpServer,
-            responder: try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys),
-            logger: logger)
+        let responder = try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys)
+        let server = HTTPServer(configuration: config.httpServer, responder: responder, logger: logger)
         let group = ServiceGroup(
             configuration: .init(
                 services: [
                     .init(service: PackServeService(server: server, logger: logger)),
                     .init(service: watcher),
+                    .init(service: OpenFileSweeper(cache: responder.openFiles)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))

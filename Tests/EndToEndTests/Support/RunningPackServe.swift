@@ -48,6 +48,9 @@ final class RunningPackServe {
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// Descriptors and memory of the server process.
+    var probe: ProcessProbe { ProcessProbe(pid: child.process.processIdentifier) }
+
     /// Access-log lines (`METHOD PATH STATUS BYTES DURATION`) for `path` with `status`.
     func accessLogLines(path: String, status: Int) -> [String] {
         child.stderr.lines.filter { $0.contains(" \(path) \(status) ") }

@@ -1,0 +1,19 @@
+import HTTPServer
+import ServiceLifecycle
+
+/// Once a second, closes cached descriptors of files that were deleted (by `packserve gc` in another
+/// process, say), so their disk space is returned while the server keeps running.
+public struct OpenFileSweeper: Service {
+    let cache: OpenFileCache
+
+    public init(cache: OpenFileCache) {
+        self.cache = cache
+    }
+
+    public func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
+            cache.closeUnlinked()
+        }
+    }
+}

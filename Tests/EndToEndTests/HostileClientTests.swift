@@ -1,0 +1,155 @@
+import Foundation
+import Glibc
+import Testing
+
+extension EndToEnd {
+    /// Clients that try to take the server down or out of its directory, against the real binary. Each
+    /// test names the defect it guards against; descriptor counts and memory come from /proc.
+    @Suite struct HostileClients {
+        /// Sends `request` on a new connection and reads until the server ends it.
+        static func exchange(_ request: String, port: Int, receiveTimeoutSeconds: Int = 5) throws -> (status: Int?, text: String, ended: Bool) {
+            let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
+            try socket.send(request)
+            let (bytes, ended) = socket.readUntilEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+            return (status, text, ended)
+        }
+
+        static func get(_ path: String, port: Int) throws -> (status: Int?, text: String, ended: Bool) {
+            try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port)
+        }
+
+        /// Waits for the server to settle after start-up and returns its descriptor count then.
+        static func baselineDescriptors(of server: RunningPackServe) async throws -> Int {
+            #expect(try get("/healthz", port: server.port).status == 200)
+            try await Task.sleep(for: .milliseconds(300))
+            return server.probe.descriptorCount
+        }
+
+        /// Defect 1: a FIN that arrives with the last bytes left the socket in CLOSE_WAIT until a timeout;
+        /// a loop of connect → partial request → close filled `maxConnections`.
+        @Test func connectSendCloseLoopsLeaveNoConnectionsBehind() async throws {
+            let public_ = try TemporaryDirectory("packserve-e2e-hostile")
+            let server = try await RunningPackServe(
+                publicDirectory: public_.path,
+                overrides: ["limits": ["headerTimeoutSeconds": 60, "idleTimeoutSeconds": 60]])
+            let baseline = try await Self.baselineDescriptors(of: server)
+            let partials = [
+                "GET /packs/level-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-",
+                "POST /packs/level-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nsome",
+            ]
+            for i in 0..<2000 {
+                let socket = try LoopbackSocket(port: server.port)
+                try socket.send(partials[i % 2])
+                socket.close()
+            }
+            let settled = try await server.probe.await(within: .seconds(2)) { $0.descriptorCount <= baseline }
+            #expect(settled, "descriptors: \(server.probe.descriptorCount), baseline \(baseline)")
+
+            // A complete request followed by our FIN is answered, and the connection ends at once
+            // (it was held for the idle timeout before).
+            let socket = try LoopbackSocket(port: server.port, receiveTimeoutSeconds: 3)
+            try socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            socket.shutdownWrite()
+            let (answer, ended) = socket.readUntilEnd()
+            #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
+            #expect(ended, "the server kept a half-closed connection open")
+            #expect(try await server.stop() == 0)
+        }
+
+        /// Defect 2: bodies on routes that take none were read into memory (1 MiB each). Now the answer
+        /// comes before the body, and nothing is buffered.
+        @Test func announcedBodiesAreRefusedBeforeTheyAreRead() async throws {
+            let public_ = try TemporaryDirectory("packserve-e2e-hostile")
+            let server = try await RunningPackServe(publicDirectory: public_.path)
+            let baseline = try await Self.baselineDescriptors(of: server)
+            let residentBefore = server.probe.residentKiB
+
+            // 400 connections each announce 1 MiB and send 256 KiB of it, then stall.
+            let chunk = [UInt8](repeating: 0x61, count: 256 * 1024)
+            var stalled: [LoopbackSocket] = []
+            for _ in 0..<400 {
+                let socket = try LoopbackSocket(port: server.port)
+                try socket.send("POST /packs/level-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1048576\r\n\r\n")
+                try socket.send(chunk)
+                stalled.append(socket)
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let growthKiB = server.probe.residentKiB - residentBefore
+            #expect(growthKiB < 32 * 1024, "resident memory grew by \(growthKiB) KiB for 400 stalled bodies")
+            let first = stalled[0].readUntilEnd()
+            #expect(String(decoding: first.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 405 "))
+            #expect(String(decoding: first.bytes, as: UTF8.self).contains("Allow: GET, HEAD"))
+            stalled.forEach { $0.close() }
+            let settled = try await server.probe.await(within: .seconds(2)) { $0.descriptorCount <= baseline }
+            #expect(settled, "descriptors: \(server.probe.descriptorCount), baseline \(baseline)")
+
+            // A GET with a body is refused with 413 without waiting for the body; so is a body with
+            // `Expect: 100-continue`, which gets the final answer instead of a 100.
+            let get = try Self.exchange(
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 500000\r\n\r\n", port: server.port)
+            #expect(get.status == 413, "\(get.text)")
+            let expecting = try Self.exchange(
+                "PUT /packs/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n", port: server.port)
+            #expect(expecting.status == 405, "\(expecting.text)")
+            #expect(!expecting.text.contains("100 Continue"))
+            #expect(try await server.stop() == 0)
+        }
+
+        /// Defects 3, 6 and 8: a FIFO froze an event loop; a symbolic link served the signing key; an
+        /// overlong segment or a loop of links gave 500.
+        @Test func oddFilesInThePublicDirectoryAreNotFound() async throws {
+            let store = try StoreWorkspace()
+            let server = try await store.serve()
+            let keyPath = "\(store.dataDirectory)/keys/manifest-signing.key"
+            #expect(FileManager.default.fileExists(atPath: keyPath))
+            let publicDirectory = store.publicDirectory
+            #expect(mkfifo("\(publicDirectory)/pipe", 0o644) == 0)
+            try FileManager.default.createSymbolicLink(atPath: "\(publicDirectory)/key", withDestinationPath: keyPath)
+            try FileManager.default.createSymbolicLink(atPath: "\(publicDirectory)/data", withDestinationPath: store.dataDirectory)
+            try FileManager.default.createSymbolicLink(atPath: "\(publicDirectory)/loop-a", withDestinationPath: "loop-b")
+            try FileManager.default.createSymbolicLink(atPath: "\(publicDirectory)/loop-b", withDestinationPath: "loop-a")
+            try Data("<h1>hi</h1>".utf8).write(to: URL(fileURLWithPath: "\(publicDirectory)/index.html"))
+
+            let clock = ContinuousClock()
+            let started = clock.now
+            // Two FIFO requests froze both loops before; each must now be answered at once.
+            for _ in 0..<3 { #expect(try Self.get("/pipe", port: server.port).status == 404) }
+            #expect(clock.now - started < .seconds(3))
+            for path in ["/key", "/data/keys/manifest-signing.key", "/loop-a", "/" + String(repeating: "n", count: 300)] {
+                let answer = try Self.get(path, port: server.port)
+                #expect(answer.status == 404, "\(path): \(answer.text.prefix(200))")
+                #expect(!answer.text.contains("PRIVATE KEY"))
+            }
+            #expect(try Self.get("/", port: server.port).text.hasSuffix("<h1>hi</h1>"))
+            // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
+            let options = try Self.exchange("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
+            #expect(options.status == 200, "\(options.text)")
+            #expect(options.text.contains("Allow: GET, HEAD, OPTIONS"))
+            #expect(try await server.stop() == 0)
+        }
+
+        /// Defect 4: blobs deleted by `gc` stayed open in the server's open-file cache until a restart.
+        @Test func gcFreesTheSpaceOfBlobsTheServerHadOpen() async throws {
+            let store = try StoreWorkspace()
+            let file = try store.randomFile("old.bin", count: 300_000)
+            let digest = try await ExternalTool.sha256(of: file)
+            try await store.run(["add", file, "--id", "old"])
+            try await store.run(["publish"])
+            let server = try await store.serve()
+            #expect(try await StoreResponse.await(server.url("/packs/old"), within: .seconds(5)) { $0.status == 200 }.satisfied)
+            #expect(server.probe.descriptorTargets.contains(store.blobPath(digest)), "the blob is cached open")
+
+            try await store.run(["rm", "old"])
+            try await store.run(["publish"])
+            try await store.run(["gc", "--keep", "1"])
+            #expect(!FileManager.default.fileExists(atPath: store.blobPath(digest)))
+            let released = try await server.probe.await(within: .seconds(3)) { probe in
+                !probe.descriptorTargets.contains { $0.hasPrefix(store.blobPath(digest)) }
+            }
+            #expect(released, "still open: \(server.probe.descriptorTargets.filter { $0.contains("(deleted)") })")
+            #expect(try await server.stop() == 0)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What the kernel says about a running process: its open descriptors and resident memory, read from
+/// /proc as an operator's monitoring would.
+struct ProcessProbe {
+    let pid: Int32
+
+    var descriptorCount: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// Where each descriptor points (`/path/file`, `/path/file (deleted)`, `socket:[…]`).
+    var descriptorTargets: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+    }
+
+    /// VmRSS in KiB.
+    var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? -1
+    }
+
+    /// Polls until `condition` holds or `timeout` passes; returns whether it held.
+    func await(within timeout: Duration, _ condition: (ProcessProbe) -> Bool) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !condition(self) {
+            guard clock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return true
+    }
+}
