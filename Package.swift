@@ -23,10 +23,13 @@ let package = Package(
     targets: [
         // Glibc's Swift overlay lacks accept4(2) and epoll(7); this shim exposes them.
         .target(name: "CSocketShims"),
+        // Server-side TLS through the system's OpenSSL 3 (libssl-dev): plain functions for its macros.
+        .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "CSocketShims",
+                "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -67,6 +70,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

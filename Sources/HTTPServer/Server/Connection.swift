@@ -12,6 +12,8 @@ import Logging
 /// drains, reading resumes without waiting for an event that will not come again.
 final class Connection: @unchecked Sendable {
     private enum Phase {
+        /// The transport's opening handshake (TLS); plaintext passes through at the first event.
+        case handshaking
         case awaitingHead
         case readingBody(HTTPRequestHead, RequestBodyReader)
         /// No further requests are read; the connection closes once the outbound queue drains.
@@ -32,9 +34,9 @@ final class Connection: @unchecked Sendable {
     }
 
     let socket: Int32
-    private let transport: PlaintextTransport
-    private unowned let loop: EventLoop
-    private var phase = Phase.awaitingHead
+    private let transport: any Transport
+    private unowned let loop: any ConnectionHost
+    private var phase = Phase.handshaking
     /// Received bytes not yet parsed (a partial head or pipelined requests). Empty while idle, so idle
     /// connections hold no buffer.
     private var inbound: [UInt8] = []
@@ -52,20 +54,35 @@ final class Connection: @unchecked Sendable {
     private var lingersAfterClosing = false
     private(set) var timeouts: ConnectionTimeouts
 
-    init(socket: Int32, loop: EventLoop) {
+    /// - Parameters:
+    ///   - socket: the descriptor the host closes when the connection ends.
+    ///   - transport: plaintext or TLS, chosen by the listener that accepted the socket.
+    init(socket: Int32, transport: any Transport, host: any ConnectionHost) {
         self.socket = socket
-        self.loop = loop
-        transport = PlaintextTransport(socket: socket)
-        timeouts = ConnectionTimeouts(acceptedAt: System.monotonicSeconds())
+        self.loop = host
+        self.transport = transport
+        // The header timeout counts from accept, so a TLS handshake that stalls is cut off like a
+        // trickled head.
+        timeouts = ConnectionTimeouts(acceptedAt: host.now())
     }
 
     /// Handles the readiness bits epoll reported for this socket.
     func handle(events: UInt32) {
         if events & UInt32(CSOCKET_EPOLLERR) != 0 {
-            close()
+            close(orderly: false)
             return
         }
         if events & UInt32(CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLHUP) != 0 { peerClosed = true }
+        if case .handshaking = phase {
+            switch transport.handshake() {
+            case .done:
+                // Whatever event finished the handshake, the request may already be waiting.
+                phase = .awaitingHead
+                return readAvailable()
+            case .wouldBlock: return peerClosed ? close(orderly: false) : ()
+            case .failed: return close(orderly: false)
+            }
+        }
         if events & UInt32(CSOCKET_EPOLLOUT) != 0, !outbound.isEmpty {
             if flush() { resumeAfterDrain() }
         }
@@ -89,13 +106,13 @@ final class Connection: @unchecked Sendable {
     private func readAvailable() {
         while !isClosed && !readingPaused {
             switch phase {
-            case .closing: return
+            case .closing, .handshaking: return
             case .lingering: return discardAvailable()
             case .awaitingHead, .readingBody: break
             }
             switch transport.receive(into: loop.readBuffer) {
             case .bytes(let n):
-                timeouts.bytesArrived(at: System.monotonicSeconds())
+                timeouts.bytesArrived(at: loop.now())
                 let fresh = UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n])
                 if inbound.isEmpty {
                     let used = process(fresh)
@@ -105,8 +122,9 @@ final class Connection: @unchecked Sendable {
                     processInbound()
                 }
                 // A short read emptied the socket, and new bytes will raise a new edge; after the peer's
-                // FIN nothing will, so then read on until the end of stream.
-                if n < loop.readBuffer.count && !peerClosed { return }
+                // FIN nothing will, so then read on until the end of stream. (Over TLS a short read
+                // proves nothing: read on until the transport would block.)
+                if n < loop.readBuffer.count && !peerClosed && transport.shortReadMeansEmpty { return }
             case .wouldBlock:
                 return
             case .endOfStream:
@@ -117,7 +135,7 @@ final class Connection: @unchecked Sendable {
                 if outbound.isEmpty { close() }
                 return
             case .failed:
-                close()
+                close(orderly: false)
                 return
             }
         }
@@ -129,7 +147,7 @@ final class Connection: @unchecked Sendable {
             switch transport.receive(into: loop.readBuffer) {
             case .bytes: continue
             case .wouldBlock: return
-            case .endOfStream, .failed: return close()
+            case .endOfStream, .failed: return close(orderly: false)
             }
         }
     }
@@ -143,7 +161,7 @@ final class Connection: @unchecked Sendable {
 
     private func keepUnparsed(_ bytes: [UInt8]) {
         inbound = bytes
-        timeouts.bytesArrived(at: System.monotonicSeconds())
+        timeouts.bytesArrived(at: loop.now())
     }
 
     private func processInbound() {
@@ -159,7 +177,7 @@ final class Connection: @unchecked Sendable {
         while consumed < bytes.count, outbound.isEmpty, !isClosed {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
             switch phase {
-            case .closing, .lingering:
+            case .closing, .lingering, .handshaking:
                 return bytes.count
             case .awaitingHead:
                 let limits = loop.configuration
@@ -210,11 +228,11 @@ final class Connection: @unchecked Sendable {
         case .contentLength(let length): reader = RequestBodyReader(contentLength: length)
         }
         phase = .readingBody(head, reader)
-        timeouts.bodyStarted(at: System.monotonicSeconds())
+        timeouts.bodyStarted(at: loop.now())
         // RFC 9110 §10.1.1: the client waits for this before sending the body; a server may skip it once
         // body bytes are already arriving. HTTP/1.0 clients do not know 1xx responses.
         if expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0 {
-            timeouts.wrote(at: System.monotonicSeconds())
+            timeouts.wrote(at: loop.now())
             outbound.append(head: Self.continueResponse, body: nil)
             flush()
         }
@@ -238,7 +256,7 @@ final class Connection: @unchecked Sendable {
 
     private func answer(_ head: HTTPRequestHead, with response: HTTPResponse, keepAlive: Bool) {
         let startedAt = System.monotonicNanoseconds()
-        timeouts.becameIdle(at: System.monotonicSeconds())
+        timeouts.becameIdle(at: loop.now())
         if !keepAlive { phase = .closing }
         let sendsBody = head.method != .head && !response.status.forbidsBody
         enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
@@ -261,7 +279,7 @@ final class Connection: @unchecked Sendable {
         let framing = ResponseHeadEncoder.Framing(
             keepAlive: keepAlive, requestVersion: version, date: loop.currentDate(),
             serverName: loop.configuration.serverName)
-        timeouts.wrote(at: System.monotonicSeconds())  // the write-stall clock starts with the response
+        timeouts.wrote(at: loop.now())  // the write-stall clock starts with the response
         outbound.append(head: ResponseHeadEncoder.encode(response, framing: framing), body: sendsBody ? response.body : nil)
     }
 
@@ -273,14 +291,14 @@ final class Connection: @unchecked Sendable {
     private func flush() -> Bool {
         let before = bytesWritten
         let result = outbound.flush(to: transport, written: &bytesWritten)
-        let now = System.monotonicSeconds()
+        let now = loop.now()
         if bytesWritten != before { timeouts.wrote(at: now) }
         switch result {
         case .wouldBlock:
             readingPaused = true
             return false
         case .failed:
-            close()
+            close(orderly: false)
             return false
         case .drained:
             finishInFlight()
@@ -301,7 +319,7 @@ final class Connection: @unchecked Sendable {
 
     private func startLingering() {
         phase = .lingering
-        timeouts.startedLingering(at: System.monotonicSeconds())
+        timeouts.startedLingering(at: loop.now())
         transport.finishSending()
         discardAvailable()
     }
@@ -317,10 +335,12 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Closing
 
-    /// Closes now: used for timeouts, peer errors and shutdown. Pending bytes are dropped.
-    func close() {
+    /// Closes now: used for timeouts, peer errors and shutdown. Pending bytes are dropped. An orderly
+    /// close (not after a transport error) lets TLS send close_notify first.
+    func close(orderly: Bool = true) {
         guard !isClosed else { return }
         isClosed = true
+        if orderly { transport.willClose() }
         phase = .closing
         outbound = OutboundQueue()
         loop.remove(self)

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Every connection lives on exactly one loop, so its state needs no locks. All loops wait on the shared
 /// listening sockets with EPOLLEXCLUSIVE, and a loop keeps the connections it accepts.
-final class EventLoop: @unchecked Sendable {
+final class EventLoop: ConnectionHost, @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let logger: Logger
@@ -28,6 +28,8 @@ final class EventLoop: @unchecked Sendable {
     private let wakeup: Int32
     private let budget: ConnectionBudget
     private let listeners: [Int32]
+    /// The TLS identity of each TLS listener, by descriptor; plaintext listeners have none.
+    private let tlsContexts: [Int32: TLSServerContext]
     private var isAccepting = false
     private var isRunning = true
     /// Indexed by descriptor: descriptors are small integers, so this beats hashing on every event.
@@ -44,14 +46,17 @@ final class EventLoop: @unchecked Sendable {
     private static let listenerTag: UInt64 = 1 << 41
 
     init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger,
-         budget: ConnectionBudget, listeners: [Int32]) throws(SocketBindError) {
+         budget: ConnectionBudget, listeners: [BoundListener]) throws(SocketBindError) {
         name = "packserve-loop-\(index)"
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
         logsAccess = logger.logLevel <= .info
         self.budget = budget
-        self.listeners = listeners
+        self.listeners = listeners.map(\.socket.descriptor)
+        var contexts: [Int32: TLSServerContext] = [:]
+        for listener in listeners { contexts[listener.socket.descriptor] = listener.tls }
+        tlsContexts = contexts
         timeoutLimits = ConnectionTimeouts.Limits(configuration)
         epoll = csocket_epoll_create()
         wakeup = csocket_eventfd()
@@ -166,15 +171,26 @@ final class EventLoop: @unchecked Sendable {
         var one: Int32 = 1
         // Small responses must not wait for Nagle's algorithm.
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        adopt(socket: fd)
+        let transport: any Transport
+        if let tls = tlsContexts[listener] {
+            guard let session = tls.makeTransport(socket: fd) else {
+                Glibc.close(fd)
+                budget.release()
+                return
+            }
+            transport = session
+        } else {
+            transport = PlaintextTransport(socket: fd)
+        }
+        adopt(socket: fd, transport: transport)
     }
 
-    private func adopt(socket fd: Int32) {
+    private func adopt(socket fd: Int32, transport: any Transport) {
         let index = Int(fd)
         if index >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
         }
-        let connection = Connection(socket: fd, loop: self)
+        let connection = Connection(socket: fd, transport: transport, host: self)
         connections[index] = connection
         let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLOUT | CSOCKET_EPOLLRDHUP
             | CSOCKET_EPOLLET
@@ -207,6 +223,8 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Connections
 
     func currentDate() -> String { dateCache.current() }
+
+    func now() -> Int64 { System.monotonicSeconds() }
 
     /// Closes a connection's socket and forgets it. Called by the connection itself.
     func remove(_ connection: Connection) {

@@ -14,7 +14,7 @@ public final class HTTPServer: Sendable {
     private let state = Mutex<State>(State())
 
     private struct State {
-        var listeners: [ListeningSocket] = []
+        var listeners: [BoundListener] = []
         var loops: [EventLoop] = []
         var started = false
         var stopped = false
@@ -27,11 +27,17 @@ public final class HTTPServer: Sendable {
         budget = ConnectionBudget(limit: configuration.maxConnections)
     }
 
-    /// The port the server listens on (the ephemeral one if the configuration asked for 0).
-    public var localPort: Int { state.withLock { $0.listeners.first?.port ?? 0 } }
+    /// The plaintext port the server listens on (the ephemeral one if the configuration asked for 0).
+    public var localPort: Int { state.withLock { $0.listeners.first { $0.tls == nil }?.socket.port ?? 0 } }
 
-    /// The addresses bound, e.g. `["127.0.0.1:8080", "[::1]:8080"]`.
-    public var boundAddresses: [String] { state.withLock { $0.listeners.map(\.address) } }
+    /// The HTTPS port, or 0 without a TLS listener.
+    public var tlsPort: Int { state.withLock { $0.listeners.first { $0.tls != nil }?.socket.port ?? 0 } }
+
+    /// The plaintext addresses bound, e.g. `["127.0.0.1:8080", "[::1]:8080"]`.
+    public var boundAddresses: [String] { state.withLock { $0.listeners.filter { $0.tls == nil }.map(\.socket.address) } }
+
+    /// The HTTPS addresses bound.
+    public var boundTLSAddresses: [String] { state.withLock { $0.listeners.filter { $0.tls != nil }.map(\.socket.address) } }
 
     /// Connections currently open.
     public var connectionCount: Int { budget.count }
@@ -41,16 +47,16 @@ public final class HTTPServer: Sendable {
         // sendfile(2) has no MSG_NOSIGNAL: sending to a peer that hung up raises SIGPIPE, whose default
         // action kills the process. Ignore it so that such a send fails with EPIPE like any other.
         signal(SIGPIPE, SIG_IGN)
-        let sockets = try ListeningSocket.bindAll(host: configuration.host, port: configuration.port)
+        let sockets = try bindListeners()
         let loops: [EventLoop]
         do {
             loops = try (0..<max(1, configuration.eventLoopCount)).map { index throws(SocketBindError) in
                 try EventLoop(
                     index: index, configuration: configuration, responder: responder, logger: logger,
-                    budget: budget, listeners: sockets.map(\.descriptor))
+                    budget: budget, listeners: sockets)
             }
         } catch {
-            sockets.forEach { close($0.descriptor) }
+            sockets.forEach { close($0.socket.descriptor) }
             throw error
         }
         for loop in loops {
@@ -64,13 +70,37 @@ public final class HTTPServer: Sendable {
             state.loops = loops
         }
         loops.forEach { $0.start() }
-        logger.info("listening", metadata: ["addresses": "\(boundAddresses.joined(separator: " "))"])
+        var metadata: Logger.Metadata = ["addresses": "\(boundAddresses.joined(separator: ","))"]
+        if configuration.tls != nil {
+            metadata["tls"] = "\(boundTLSAddresses.joined(separator: ","))"
+            metadata["tlsFileBodies"] = "\(TLSServerContext.fileBodyPath)"
+        }
+        logger.info("listening", metadata: metadata)
+    }
+
+    /// The plaintext listener (unless switched off) and the TLS listener (if configured).
+    private func bindListeners() throws(SocketBindError) -> [BoundListener] {
+        var bound: [BoundListener] = []
+        do {
+            if configuration.plaintextEnabled {
+                bound += try ListeningSocket.bindAll(host: configuration.host, port: configuration.port)
+                    .map { BoundListener(socket: $0, tls: nil) }
+            }
+            if let tls = configuration.tls {
+                bound += try ListeningSocket.bindAll(host: tls.host, port: tls.port)
+                    .map { BoundListener(socket: $0, tls: tls.context) }
+            }
+        } catch {
+            bound.forEach { close($0.socket.descriptor) }
+            throw error
+        }
+        return bound
     }
 
     /// Stops accepting (new connections are refused), lets in-flight responses finish (up to
     /// `drainTimeoutSeconds`), then closes the remaining connections and ends the loops.
     public func shutdown() async {
-        let (loops, listeners) = state.withLock { state -> ([EventLoop], [ListeningSocket]) in
+        let (loops, listeners) = state.withLock { state -> ([EventLoop], [BoundListener]) in
             guard !state.stopped else { return ([], []) }
             state.stopped = true
             return (state.loops, state.listeners)
@@ -78,7 +108,7 @@ public final class HTTPServer: Sendable {
         // Every loop stops watching the listeners before they are closed, so no loop touches a closed
         // (or reused) descriptor number.
         for loop in loops { await loop.run { loop.beginDrain() } }
-        listeners.forEach { close($0.descriptor) }
+        listeners.forEach { close($0.socket.descriptor) }
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(configuration.drainTimeoutSeconds)
         while connectionCount > 0 && clock.now < deadline {

@@ -5,6 +5,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String
     /// TCP port; 0 picks an ephemeral port (see `HTTPServer.localPort`).
     public var port: Int
+    /// Whether the plaintext listener (`host`, `port`) is bound; false serves HTTPS only.
+    public var plaintextEnabled = true
+    /// An HTTPS listener beside the plaintext one, if any.
+    public var tls: TLSListener?
     /// Connections beyond this are not accepted (they wait in the kernel's backlog) until one closes.
     public var maxConnections: Int = 10_000
     /// A request head larger than this is refused with 431 (RFC 6585 §5).

@@ -4,6 +4,12 @@ import Glibc
 struct PlaintextTransport: Transport {
     let socket: Int32
 
+    var shortReadMeansEmpty: Bool { true }
+
+    func handshake() -> HandshakeProgress { .done }
+
+    func willClose() {}
+
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         let n = recv(socket, buffer.baseAddress, buffer.count, 0)
         if n > 0 { return .bytes(n) }

@@ -69,7 +69,7 @@ extension PackServeConfiguration {
             "limits.maxConnections": .int(d.limits.maxConnections),
             "limits.maxEssentialBytes": .int(Int(d.limits.maxEssentialBytes)), "logLevel": .string(d.logLevel),
             "sampleCatalog": .bool(d.sampleCatalog),
-        ]
+        ].merging(tlsDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -101,6 +101,7 @@ extension PackServeConfiguration {
             c.limits.maxEssentialBytes = Int64(try r.requiredInt(forKey: "limits.maxEssentialBytes"))
             c.logLevel = try r.requiredString(forKey: "logLevel")
             c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
+            try c.readTLS(r)
         } catch let error as ConfigurationError {
             throw error
         } catch {

@@ -26,6 +26,7 @@ extension PackServeConfiguration {
         guard limits.writeTimeoutSeconds >= 1 else { throw .key("limits.writeTimeoutSeconds", "must be at least 1") }
         guard limits.maxEssentialBytes >= 0 else { throw .key("limits.maxEssentialBytes", "must not be negative") }
         guard limits.maxConnections >= 1 else { throw .key("limits.maxConnections", "must be at least 1") }
+        try validateTLS()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")
@@ -42,5 +43,7 @@ extension PackServeConfiguration {
         publicDirectory = resolve(publicDirectory)
         signing.privateKey = resolve(signing.privateKey)
         signing.additionalPublicKeys = signing.additionalPublicKeys.map(resolve)
+        tls.certificate = resolve(tls.certificate)
+        tls.privateKey = resolve(tls.privateKey)
     }
 }

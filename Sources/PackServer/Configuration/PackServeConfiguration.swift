@@ -7,6 +7,8 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public struct Listen: Sendable, Equatable {
         public var host = "0.0.0.0"
         public var port = 8080
+        /// False serves HTTPS only (the `tls` listener).
+        public var enabled = true
     }
 
     public struct Signing: Sendable, Equatable {
@@ -37,6 +39,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     }
 
     public var listen = Listen()
+    public var tls = TLS()
     public var publicBaseURL = "http://localhost:8080"
     public var allowedHosts = ["localhost", "127.0.0.1"]
     public var dataDirectory = ".packserve"
@@ -54,6 +57,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     /// The HTTP core's settings derived from this configuration.
     public var httpServer: HTTPServerConfiguration {
         var c = HTTPServerConfiguration(host: listen.host, port: listen.port)
+        c.plaintextEnabled = listen.enabled
         c.maxConnections = limits.maxConnections
         c.maxHeaderBytes = limits.maxHeaderBytes
         c.headerTimeoutSeconds = limits.headerTimeoutSeconds

@@ -20,6 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int?
 
     func run() async throws {
+        let signals = await SignalHandler.trap()
         var config = try await CommandContext.loadConfiguration(path: root.config)
         if let host { config.listen.host = host }
         if let port {
@@ -40,13 +41,17 @@ struct ServeCommand: AsyncParsableCommand {
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
         let responder = try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys)
-        let server = HTTPServer(configuration: config.httpServer, responder: responder, logger: logger)
+        var http = config.httpServer
+        let tls = try TLSSetup.context(for: config, logger: logger)
+        if let tls { http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls) }
+        let server = HTTPServer(configuration: http, responder: responder, logger: logger)
         let group = ServiceGroup(
             configuration: .init(
                 services: [
                     .init(service: PackServeService(server: server, logger: logger)),
                     .init(service: watcher),
                     .init(service: OpenFileSweeper(cache: responder.openFiles)),
+                    .init(service: SignalHandler(signals: signals, tls: tls, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))

@@ -1,0 +1,54 @@
+#ifndef COPENSSL_H
+#define COPENSSL_H
+
+// The few OpenSSL calls the HTTP core makes for server-side TLS, as plain functions: Swift cannot import
+// OpenSSL's function-like macros (SSL_CTX_set_min_proto_version, BIO_get_ktls_send, …), and this keeps
+// the error-queue discipline OpenSSL demands in one place.
+
+#include <stddef.h>
+
+typedef struct ssl_ctx_st ctls_context;
+typedef struct ssl_st ctls_session;
+
+enum {
+    CTLS_OK = 0,
+    /// Try again once the socket is readable / writable.
+    CTLS_WANT_READ = 1,
+    CTLS_WANT_WRITE = 2,
+    /// The peer closed the TLS session (close_notify, or a TCP end of stream).
+    CTLS_CLOSED = 3,
+    /// A protocol or system error: the connection is unusable.
+    CTLS_ERROR = 4,
+};
+
+/// A server context: TLS 1.2 (or 1.3 when min_version is 13) to 1.3, the certificate chain (leaf first)
+/// and private key from PEM files, ALPN http/1.1, a session cache and tickets, buffers released while
+/// idle, kernel TLS allowed. Returns NULL with a one-line reason in `error` when the files do not load
+/// or do not match.
+ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int min_version,
+                               char *error, size_t error_size);
+void ctls_context_free(ctls_context *context);
+
+/// Whether this OpenSSL was built with kernel TLS support.
+int ctls_library_supports_ktls(void);
+
+/// A server session on the connected, non-blocking socket `fd`; NULL when out of memory.
+ctls_session *ctls_session_new(ctls_context *context, int fd);
+void ctls_session_free(ctls_session *session);
+
+int ctls_handshake(ctls_session *session);
+int ctls_read(ctls_session *session, void *buffer, size_t size, size_t *count);
+int ctls_write(ctls_session *session, const void *buffer, size_t size, size_t *count);
+/// Whether records are encrypted by the kernel for this session (then ctls_sendfile works).
+int ctls_ktls_send(ctls_session *session);
+/// SSL_sendfile: kernel-TLS only. Returns the bytes sent, or -1 with the status in *status.
+long ctls_sendfile(ctls_session *session, int file, long long offset, size_t size, int *status);
+/// Sends close_notify once, without waiting for the peer's.
+void ctls_shutdown(ctls_session *session);
+
+/// "TLSv1.3", "TLSv1.2", …
+const char *ctls_protocol(ctls_session *session);
+/// 1 when the handshake resumed an earlier session (ticket or cache).
+int ctls_session_reused(ctls_session *session);
+
+#endif

@@ -1,0 +1,5 @@
+/// A listening socket and, for an HTTPS listener, the TLS identity its connections present.
+struct BoundListener {
+    let socket: ListeningSocket
+    let tls: TLSServerContext?
+}

@@ -1,0 +1,21 @@
+import Logging
+
+/// What a connection needs from the event loop that owns it. A seam, so that tests can drive a
+/// `Connection` through an in-memory transport and a manual clock, without sockets, threads or waiting.
+protocol ConnectionHost: AnyObject {
+    var configuration: HTTPServerConfiguration { get }
+    var responder: any HTTPResponder { get }
+    var logger: Logger { get }
+    /// Whether an access-log line is written per response (read once, not per response).
+    var logsAccess: Bool { get }
+    /// The receive buffer the host's connections share; only leftovers are copied per connection.
+    var readBuffer: UnsafeMutableRawBufferPointer { get }
+    /// True once the server drains for shutdown: responses carry `Connection: close`.
+    var isDraining: Bool { get }
+    /// The Date header value for now.
+    func currentDate() -> String
+    /// Seconds on a monotonic clock (timeouts need whole seconds).
+    func now() -> Int64
+    /// Forgets a connection that closed itself and closes its descriptor.
+    func remove(_ connection: Connection)
+}

@@ -1,0 +1,140 @@
+import COpenSSL
+import Glibc
+
+/// TLS on a non-blocking socket through OpenSSL. Created by `TLSServerContext` for each accepted
+/// connection; the connection drives the handshake, then reads and writes through it like plain TCP.
+///
+/// File bodies: with kernel TLS (the kernel encrypts records), `SSL_sendfile` sends straight from the
+/// page cache like plaintext sendfile(2). Otherwise the file is read with pread(2) into a buffer of
+/// `fileChunkSize` bytes that exists only while a file is being sent, and written with `SSL_write`.
+final class TLSTransport: Transport {
+    static let fileChunkSize = 64 * 1024
+    /// In-memory chunks smaller than this are gathered into one write (one TLS record) rather than
+    /// becoming a record each: a response head and a small body leave together.
+    static let gatherLimit = 16 * 1024
+
+    private let session: OpaquePointer
+    private let socket: Int32
+    private var failed = false
+    /// Whether the kernel encrypts what we send (decided when the handshake completes).
+    private(set) var kernelSends = false
+
+    /// File bytes read but not yet accepted by SSL_write: `fileBuffer[pendingStart..<pendingEnd]`, which
+    /// are the bytes of `pendingFile` from `pendingOffset` on. After SSL_write asks to be retried, the
+    /// retry must offer the same bytes, so they stay here until written.
+    private var fileBuffer: UnsafeMutableRawBufferPointer?
+    private var pendingFile: Int32 = -1
+    private var pendingOffset: Int64 = 0
+    private var pendingStart = 0
+    private var pendingEnd = 0
+    private var gathered: [UInt8] = []
+
+    init?(context: OpaquePointer, socket: Int32) {
+        guard let session = ctls_session_new(context, socket) else { return nil }
+        self.session = session
+        self.socket = socket
+    }
+
+    deinit {
+        ctls_session_free(session)
+        fileBuffer?.deallocate()
+    }
+
+    var shortReadMeansEmpty: Bool { false }
+
+    /// The negotiated protocol, e.g. "TLSv1.3".
+    var protocolVersion: String { String(cString: ctls_protocol(session)) }
+    var resumedSession: Bool { ctls_session_reused(session) == 1 }
+
+    func handshake() -> HandshakeProgress {
+        switch Int(ctls_handshake(session)) {
+        case CTLS_OK:
+            kernelSends = ctls_ktls_send(session) == 1
+            return .done
+        case CTLS_WANT_READ, CTLS_WANT_WRITE:
+            return .wouldBlock
+        default:
+            failed = true
+            return .failed
+        }
+    }
+
+    func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
+        var count = 0
+        return result(ctls_read(session, buffer.baseAddress, buffer.count, &count), count: count)
+    }
+
+    func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult {
+        guard let first = buffers.first else { return .bytes(0) }
+        var count = 0
+        // A large chunk goes out as it is; small ones are gathered. Either way a retry after
+        // "want write" offers the same bytes, as OpenSSL requires, because the queue offers the same
+        // chunks again and gathering is deterministic.
+        if first.iov_len >= Self.gatherLimit || buffers.count == 1 {
+            return result(ctls_write(session, first.iov_base, first.iov_len, &count), count: count)
+        }
+        gathered.removeAll(keepingCapacity: true)
+        for vector in buffers where gathered.count < Self.gatherLimit {
+            let take = min(vector.iov_len, Self.gatherLimit - gathered.count)
+            gathered.append(contentsOf: UnsafeRawBufferPointer(start: vector.iov_base, count: take))
+        }
+        return gathered.withUnsafeBytes { bytes in
+            result(ctls_write(session, bytes.baseAddress, bytes.count, &count), count: count)
+        }
+    }
+
+    func sendFile(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
+        if kernelSends { return sendFileInKernel(file, offset: &offset, count: count) }
+        if pendingStart == pendingEnd || pendingFile != file.descriptor || pendingOffset != offset {
+            let buffer = fileBuffer ?? .allocate(byteCount: Self.fileChunkSize, alignment: 16)
+            fileBuffer = buffer
+            let n = pread(file.descriptor, buffer.baseAddress, Int(min(count, Int64(buffer.count))), off_t(offset))
+            // 0 with bytes still owed means the file shrank under us: never send fewer bytes than announced.
+            if n == 0 { return .endOfStream }
+            if n < 0 { return .failed(errno: errno) }
+            (pendingFile, pendingOffset, pendingStart, pendingEnd) = (file.descriptor, offset, 0, n)
+        }
+        var written = 0
+        let status = ctls_write(session, fileBuffer!.baseAddress! + pendingStart, pendingEnd - pendingStart, &written)
+        guard status == CTLS_OK else { return result(status, count: 0) }
+        pendingStart += written
+        pendingOffset += Int64(written)
+        offset += Int64(written)
+        if pendingStart == pendingEnd && Int64(written) == count {
+            // This file region is done: give the buffer back, so idle connections hold none.
+            fileBuffer?.deallocate()
+            fileBuffer = nil
+        }
+        return .bytes(written)
+    }
+
+    private func sendFileInKernel(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
+        var status: Int32 = 0
+        let n = ctls_sendfile(session, file.descriptor, offset, Int(min(count, 0x7fff_f000)), &status)
+        if n > 0 {
+            offset += Int64(n)
+            return .bytes(n)
+        }
+        return n == 0 ? .endOfStream : result(status, count: 0)
+    }
+
+    func finishSending() {
+        if !failed { ctls_shutdown(session) }
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
+    func willClose() {
+        if !failed { ctls_shutdown(session) }
+    }
+
+    private func result(_ status: Int32, count: Int) -> IOResult {
+        switch Int(status) {
+        case CTLS_OK: return .bytes(count)
+        case CTLS_WANT_READ, CTLS_WANT_WRITE: return .wouldBlock
+        case CTLS_CLOSED: return .endOfStream
+        default:
+            failed = true
+            return .failed(errno: EPROTO)
+        }
+    }
+}
