@@ -1,0 +1,33 @@
+@testable import HTTPServer
+import Logging
+
+/// A `ConnectionHost` with a clock the test sets: a connection driven through it runs on the test's
+/// thread, one event at a time, with no waiting.
+final class ManualHost: ConnectionHost {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let logger = Logger(label: "manual-host") { _ in SwiftLogNoOpLogHandler() }
+    let logsAccess = false
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    var isDraining = false
+    var clock: Int64 = 1000
+    private(set) var removed = false
+
+    /// epoll's bits, as the event loop passes them.
+    static let readable: UInt32 = 0x001
+    static let writable: UInt32 = 0x004
+    static let peerHungUp: UInt32 = 0x2000
+
+    init(responder: any HTTPResponder = EchoResponder(), configure: (inout HTTPServerConfiguration) -> Void = { _ in }) {
+        configuration = TestServer.configuration(configure)
+        self.responder = responder
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    var limits: ConnectionTimeouts.Limits { ConnectionTimeouts.Limits(configuration) }
+
+    func currentDate() -> String { "Mon, 23 Nov 2026 00:00:00 GMT" }
+    func now() -> Int64 { clock }
+    func remove(_ connection: Connection) { removed = true }
+}
