@@ -5,6 +5,8 @@ import Foundation
 final class RunningPackServe {
     let child: ChildProcess
     let port: Int
+    /// The HTTPS port, or 0 without a TLS listener (read from the same log line's `tls=`).
+    let tlsPort: Int
     private let directory: TemporaryDirectory
 
     /// Starts the server and waits until it listens. `environment` is added to a copy of this process's
@@ -19,24 +21,28 @@ final class RunningPackServe {
         child = try ChildProcess(
             try PackServeBinary.path(), ["--config", configPath, "serve"] + serveArguments,
             environment: Self.environment(adding: environment), directory: directory.path)
-        port = try await Self.listeningPort(of: child)
+        (port, tlsPort) = try await Self.listeningPorts(of: child)
     }
 
     static func environment(adding extra: [String: String]) -> [String: String] {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PACKSERVE_") }.merging(extra) { $1 }
     }
 
-    /// Waits for `listening addresses=127.0.0.1:PORT` and returns PORT.
-    private static func listeningPort(of child: ChildProcess) async throws -> Int {
+    /// Waits for `addresses=127.0.0.1:PORT [tls=127.0.0.1:TLSPORT] … listening` and returns both ports.
+    private static func listeningPorts(of child: ChildProcess) async throws -> (Int, Int) {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(30)
         while clock.now < deadline {
             if let line = child.stderr.lines.first(where: { $0.contains("listening") && $0.contains("addresses=") }) {
-                let addresses = line.split(separator: " ").first { $0.hasPrefix("addresses=") } ?? ""
-                guard let colon = addresses.lastIndex(of: ":"), let port = Int(addresses[addresses.index(after: colon)...]) else {
+                func port(_ key: String) -> Int? {
+                    let token = line.split(separator: " ").first { $0.hasPrefix(key) } ?? ""
+                    let first = token.dropFirst(key.count).split(separator: ",").first ?? ""
+                    return first.lastIndex(of: ":").flatMap { Int(first[first.index(after: $0)...]) }
+                }
+                guard let plain = port("addresses=") ?? (line.contains("addresses= ") ? 0 : nil) else {
                     throw EndToEndFailure("cannot read the port from the log line \(line.debugDescription)")
                 }
-                return port
+                return (plain, port("tls=") ?? 0)
             }
             if !child.isRunning {
                 throw EndToEndFailure("packserve exited before listening: \(child.stderr.text)")
@@ -47,6 +53,9 @@ final class RunningPackServe {
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// An https URL on the TLS listener, by the name the test certificates carry.
+    func secureURL(_ path: String) -> String { "https://localhost:\(tlsPort)\(path)" }
 
     /// Descriptors and memory of the server process.
     var probe: ProcessProbe { ProcessProbe(pid: child.process.processIdentifier) }

@@ -51,13 +51,14 @@ final class StoreWorkspace {
     }
 
     /// `serve` on this store's data directory and signing key (port 0, loopback).
-    func serve(environment: [String: String] = [:]) async throws -> RunningPackServe {
+    /// `overrides` replaces further top-level config keys (e.g. `tls`).
+    func serve(environment: [String: String] = [:], overrides: [String: any Sendable] = [:]) async throws -> RunningPackServe {
         try await RunningPackServe(
             publicDirectory: publicDirectory,
             overrides: [
                 "dataDirectory": dataDirectory,
                 "signing": ["privateKey": "\(dataDirectory)/keys/manifest-signing.key", "generateIfMissing": true] as [String: any Sendable],
-            ],
+            ].merging(overrides) { $1 },
             environment: environment)
     }
 
