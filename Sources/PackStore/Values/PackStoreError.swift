@@ -12,6 +12,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case fileNotFound(path: String)
     case notARegularFile(path: String)
     case nothingToPublish(latestRelease: Int?)
+    /// `rollback N` when the latest release already has release N's content (the draft plays no part).
+    case rollbackChangesNothing(release: Int, latestRelease: Int)
     case unknownRelease(Int)
     /// The release exists in the history but `gc` dropped its contents, so it can no longer be listed or restored.
     case releasePruned(Int)
@@ -52,6 +54,12 @@ extension PackStoreError: CustomStringConvertible {
                 "nothing to publish: the draft is identical to release \(latest)"
             } else {
                 "nothing to publish: the draft is empty"
+            }
+        case .rollbackChangesNothing(let number, let latest):
+            if number == latest {
+                "nothing to roll back: release \(number) is the latest release"
+            } else {
+                "nothing to roll back: the latest release, \(latest), already has the content of release \(number)"
             }
         case .unknownRelease(let number):
             "unknown release \(number)"
