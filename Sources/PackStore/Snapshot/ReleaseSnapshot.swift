@@ -17,14 +17,20 @@ public struct ReleaseSnapshot: Sendable {
     public let totalBytes: Int64
     /// `<dataDirectory>/blobs/sha256`, for mapping `/blobs/sha256/{hex}` to a file.
     public let blobDirectory: String
+    /// Digest → size of every blob the index knew when this snapshot was loaded: this release's, earlier
+    /// releases' and the draft's (all pack versions gc has not dropped). `/blobs/sha256/{hex}` serves only
+    /// these, and only at this size, as `/packs/{id}` does.
+    public let blobSizes: [String: Int64]
 
     public init(
-        release: Int, createdAt: Date, note: String, packs: [Pack], blobDirectory: String
+        release: Int, createdAt: Date, note: String, packs: [Pack], blobDirectory: String,
+        blobSizes: [String: Int64]
     ) {
         self.release = release
         self.createdAt = createdAt
         self.note = note
         self.blobDirectory = blobDirectory
+        self.blobSizes = blobSizes
         var byID: [String: Pack] = [:]
         byID.reserveCapacity(packs.count)
         var byTag: [String: [String]] = [:]

@@ -11,6 +11,10 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case fileChangedDuringIngest(path: String)
     case fileNotFound(path: String)
     case notARegularFile(path: String)
+    /// An entry of a directory given to `add` that a pack cannot hold (symbolic link, FIFO, socket, device).
+    case unsupportedDirectoryEntry(path: String, kind: String)
+    /// A directory whose zip grew past `maxPackBytes` while it was being written (and was deleted).
+    case archiveTooLarge(path: String, maxPackBytes: Int64)
     case nothingToPublish(latestRelease: Int?)
     /// `rollback N` when the latest release already has release N's content (the draft plays no part).
     case rollbackChangesNothing(release: Int, latestRelease: Int)
@@ -49,6 +53,10 @@ extension PackStoreError: CustomStringConvertible {
             "no such file or directory: \(path)"
         case .notARegularFile(let path):
             "\(path) is neither a regular file nor a directory"
+        case .unsupportedDirectoryEntry(let path, let kind):
+            "\(path) is a \(kind): a directory pack holds only regular files and directories; nothing was added"
+        case .archiveTooLarge(let path, let max):
+            "\(path) zips to more than maxPackBytes (\(max) bytes); nothing was added"
         case .nothingToPublish(let latest):
             if let latest {
                 "nothing to publish: the draft is identical to release \(latest)"
