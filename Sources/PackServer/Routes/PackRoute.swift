@@ -22,17 +22,19 @@ struct PackRoute {
     /// can finish its downloads. The size is checked against the index exactly as for `/packs/{id}`.
     func blob(hex: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
-        guard let path = release.snapshot.blobPath(forSHA256: hex), let size = release.snapshot.blobSizes[hex] else {
-            return .notFound(request.path)
+        guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
+        let cacheControl = "public, max-age=31536000, immutable"
+        if let blob = release.blobsByDigest[hex] {
+            return serve(
+                path: path, sha256: hex, expectedSize: blob.size, contentType: blob.contentType,
+                cacheControl: cacheControl, request: request)
         }
-        let contentType = release.contentTypeByDigest[hex]
-        // A missing blob of the current release is damage, answered as `/packs/{id}` answers it. One of an
-        // earlier release was most likely removed by `gc` (the snapshot is reloaded only on a new release):
-        // for the client it is simply gone.
+        guard let size = release.snapshot.otherBlobSizes[hex] else { return .notFound(request.path) }
+        // Unlike the current release's blobs, one of an earlier release may have been removed by `gc` since
+        // the snapshot was loaded (it is reloaded only on a new release): for the client it is simply gone.
         return serve(
-            path: path, sha256: hex, expectedSize: size, contentType: contentType ?? MediaTypes.defaultType,
-            cacheControl: "public, max-age=31536000, immutable", missingIsNotFound: contentType == nil,
-            request: request)
+            path: path, sha256: hex, expectedSize: size, contentType: MediaTypes.defaultType,
+            cacheControl: cacheControl, missingIsNotFound: true, request: request)
     }
 
     private func serve(

@@ -41,7 +41,7 @@ enum DirectoryArchiver {
         if entry.isDirectory {
             try archive.addEntry(
                 with: entry.relativePath + "/", type: .directory, uncompressedSize: 0, modificationDate: modified,
-                permissions: permissions, provider: { _, _ in Data() })
+                permissions: permissions, provider: { (_: Int64, _: Int) in Data() })
             return
         }
         // Opened without following a link and without blocking, and checked again: the entry may have been
@@ -57,7 +57,7 @@ enum DirectoryArchiver {
         try archive.addEntry(
             with: entry.relativePath, type: .file, uncompressedSize: size, modificationDate: modified,
             permissions: permissions, compressionMethod: .deflate
-        ) { _, count in
+        ) { (_: Int64, count: Int) throws -> Data in
             // Checked before each chunk: the zip so far (less what the archive still buffers) is over the limit.
             if let written = try POSIX.status(atPath: zipPath), Int64(written.st_size) > maxPackBytes {
                 throw PackStoreError.archiveTooLarge(path: directory, maxPackBytes: maxPackBytes)
