@@ -37,6 +37,21 @@ extension EndToEnd {
             #expect(lines.first?.contains(bad.key) == true, "stderr: \(lines)")
         }
 
+        /// Issue 8: `signing.manifestLifetimeHours` near Int64.max passed validation and `publish` trapped
+        /// (SIGILL) computing the expiry. Now the value is refused before anything is written.
+        @Test func anOverflowingLifetimeIsRefusedInsteadOfCrashingPublish() async throws {
+            let store = try StoreWorkspace()
+            try await store.run(["add", try store.randomFile("a.bin", count: 1000), "--id", "a"])
+            let huge = String(Int64.max - 1)
+            let publish = try await store.attempt(
+                ["publish"], environment: ["PACKSERVE_SIGNING_MANIFESTLIFETIMEHOURS": huge])
+            #expect(publish.status == 1, "\(publish)")
+            let lines = publish.stderr.split(separator: "\n").map(String.init)
+            #expect(lines == ["Error: config key 'signing.manifestLifetimeHours': must be between 1 and 87660, not \(huge)"], "\(publish)")
+            let releases = try await store.run(["releases", "--json"])
+            #expect(releases.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(releases)")
+        }
+
         @Test func environmentOverridesTheConfiguredPort() async throws {
             let curl = try ExternalTool.curl()
             let port = try await FreePorts.pick(1)[0]

@@ -55,6 +55,10 @@ extension EndToEnd {
             let releaseOne = try await store.run(["ls", "--json", "--release", "1"])
             let releaseThree = try await store.run(["ls", "--json", "--release", "3"])
             #expect(releaseOne.stdout == releaseThree.stdout, "rollback content differs from release 1")
+            // Release 3 already has release 1's content: the refusal says so (it used to blame the draft).
+            let again = try await store.attempt(["rollback", "1"])
+            #expect(again.status == 1, "\(again)")
+            #expect(again.stderr == "Error: nothing to roll back: the latest release, 3, already has the content of release 1\n", "\(again)")
             #expect(try await server.stop() == 0, "\(server.child.stderr.lines.suffix(3))")
         }
 

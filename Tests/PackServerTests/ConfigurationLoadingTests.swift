@@ -85,6 +85,48 @@ import Testing
         #expect(message?.contains("\n") == false)
     }
 
+    /// Issue 8: a lifetime near Int64.max passed validation and `publish` then trapped on `now + lifetime`.
+    /// Every numeric key has a range whose arithmetic cannot overflow, and its error names the range.
+    @Test(arguments: [
+        ("signing", "manifestLifetimeHours", "1 and 87660", 87_660),
+        ("signing", "manifestLifetimeSeconds", "0 and 315576000", 315_576_000),
+        ("limits", "maxPackBytes", "1 and 1099511627776", 1_099_511_627_776),
+        ("limits", "maxEssentialBytes", "0 and 1099511627776", 1_099_511_627_776),
+        ("limits", "maxRanges", "1 and 1000", 1000),
+        ("limits", "maxHeaderBytes", "1024 and 1048576", 1_048_576),
+        ("limits", "headerTimeoutSeconds", "1 and 86400", 86_400),
+        ("limits", "idleTimeoutSeconds", "1 and 86400", 86_400),
+        ("limits", "writeTimeoutSeconds", "1 and 86400", 86_400),
+        ("limits", "maxConnections", "1 and 1000000", 1_000_000),
+        ("listen", "port", "0 and 65535", 65535),
+    ])
+    func numericKeysAreBounded(section: String, name: String, range: String, largest: Int) async throws {
+        let key = "\(section).\(name)"
+        let accepted = try await load(#"{"\#(section)": {"\#(name)": \#(largest)}}"#)
+        #expect(accepted.numericBounds.first { $0.key == key }?.value == Int64(largest))
+        for tooLarge in [largest + 1, Int.max] {
+            let message = await error(#"{"\#(section)": {"\#(name)": \#(tooLarge)}}"#)
+            #expect(message == "config key '\(key)': must be between \(range), not \(tooLarge)")
+        }
+        let tooSmall = Int(range.split(separator: " ")[0])! - 1
+        let message = await error(#"{"\#(section)": {"\#(name)": \#(tooSmall)}}"#)
+        #expect(message == "config key '\(key)': must be between \(range), not \(tooSmall)")
+    }
+
+    /// The environment goes through the same bounds as the file.
+    @Test func anOverflowingEnvironmentValueIsRefused() async {
+        let message = await error("{}", environment: ["PACKSERVE_SIGNING_MANIFESTLIFETIMEHOURS": "9223372036854775807"])
+        #expect(message == "config key 'signing.manifestLifetimeHours': must be between 1 and 87660, not 9223372036854775807")
+    }
+
+    /// Every numeric key the file can hold is in `numericBounds`: a new key cannot skip the range check.
+    @Test func everyNumericKeyHasBounds() {
+        let numericKeys = Set(PackServeConfiguration.defaultValues.filter {
+            if case .int = $0.value { true } else { false }
+        }.keys)
+        #expect(Set(PackServeConfiguration().numericBounds.map(\.key)) == numericKeys)
+    }
+
     @Test func aBadEnvironmentValueNamesTheVariable() async {
         let message = await error("{}", environment: ["PACKSERVE_LISTEN_PORT": "http"])
         #expect(message?.contains("PACKSERVE_LISTEN_PORT") == true, "\(message ?? "no error")")

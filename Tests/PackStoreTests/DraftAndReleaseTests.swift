@@ -72,8 +72,19 @@ import Testing
         #expect(try fixture.store.latestReleaseNumber() == 3)
         // The draft is untouched by a rollback.
         #expect(try fixture.store.listDraft().map(\.id) == ["a"])
-        // Rolling back to what is already live is refused.
-        #expect(throws: PackStoreError.nothingToPublish(latestRelease: 3)) { try fixture.store.rollback(to: 1) }
+        // Rolling back to what is already live is refused, and the message names the releases compared: the
+        // latest one and the target (issue 8: it used to blame "the draft", which plays no part).
+        #expect(throws: PackStoreError.rollbackChangesNothing(release: 1, latestRelease: 3)) {
+            try fixture.store.rollback(to: 1)
+        }
+        #expect(PackStoreError.rollbackChangesNothing(release: 1, latestRelease: 3).description
+            == "nothing to roll back: the latest release, 3, already has the content of release 1")
+        #expect(throws: PackStoreError.rollbackChangesNothing(release: 3, latestRelease: 3)) {
+            try fixture.store.rollback(to: 3)
+        }
+        // The draft differs from release 3 (it lacks b), yet publishing it is still possible: only the
+        // rollback was refused.
+        #expect(try fixture.store.publish().number == 4)
     }
 
     @Test func identicalBytesAreStoredOnce() throws {

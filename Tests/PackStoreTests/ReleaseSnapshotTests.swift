@@ -7,6 +7,26 @@ import GRDB
 import Testing
 
 @Suite struct ReleaseSnapshotTests {
+    /// `/blobs/sha256/{hex}` checks sizes against the index (issue 8), so the snapshot knows the size of every
+    /// blob the index still records: its packs' and, besides, earlier releases' and the draft's, until gc
+    /// drops their versions.
+    @Test func snapshotKnowsTheSizeOfEveryIndexedBlob() throws {
+        let fixture = try TemporaryStore()
+        let v1 = try fixture.store.add(file: fixture.makeFile("a1", text: "first"), id: "a")
+        try fixture.store.publish()
+        let v2 = try fixture.store.add(file: fixture.makeFile("a2", text: "second!"), id: "a")
+        try fixture.store.publish()
+        let draft = try fixture.store.add(file: fixture.makeFile("b", text: "draft only"), id: "b")
+
+        let snapshot = try #require(try fixture.store.loadSnapshot())
+        #expect(snapshot.packs["a"]?.size == 7 && snapshot.packs["a"]?.sha256 == v2.sha256)
+        #expect(snapshot.otherBlobSizes == [v1.sha256: 5, draft.sha256: 10])
+        #expect(try fixture.store.loadSnapshot(release: 1)?.otherBlobSizes == [v2.sha256: 7, draft.sha256: 10])
+        try fixture.store.remove(id: "b")
+        try fixture.store.gc(keepReleases: 1)
+        #expect(try fixture.store.loadSnapshot()?.otherBlobSizes == [:])
+    }
+
     @Test func snapshotHoldsEverythingTheServerNeeds() throws {
         let fixture = try TemporaryStore()
         let forest = try fixture.store.add(

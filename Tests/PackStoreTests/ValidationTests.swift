@@ -109,8 +109,10 @@ import Testing
     @Test(arguments: [
         PackStoreError.invalidPackID("X"), .invalidTag("_"), .unknownPackID("a"), .unknownPolicy("p"),
         .packTooLarge(path: "/f", size: 2, maxPackBytes: 1), .fileChangedDuringIngest(path: "/f"),
-        .fileNotFound(path: "/f"), .notARegularFile(path: "/f"), .nothingToPublish(latestRelease: nil),
-        .nothingToPublish(latestRelease: 3), .unknownRelease(9), .releasePruned(1), .invalidKeepReleases(0),
+        .fileNotFound(path: "/f"), .notARegularFile(path: "/f"),
+        .unsupportedDirectoryEntry(path: "/d/p", kind: "FIFO (named pipe)"), .archiveTooLarge(path: "/d", maxPackBytes: 1), .nothingToPublish(latestRelease: nil),
+        .nothingToPublish(latestRelease: 3), .rollbackChangesNothing(release: 1, latestRelease: 3),
+        .rollbackChangesNothing(release: 3, latestRelease: 3), .unknownRelease(9), .releasePruned(1), .invalidKeepReleases(0),
         .invalidOrder(-1), .invalidContentType("x"), .io(operation: "write", path: "/f", errno: 28),
         .archiveFailed(path: "/d", reason: "boom"), .database(message: "disk I/O error"), .indexTooNew(path: "/i"),
     ])

@@ -45,7 +45,6 @@ extension PackServeConfiguration {
         guard listen.enabled || tls.enabled else {
             throw .key("listen.enabled", "the plaintext listener is off and tls.enabled is false: nothing would listen")
         }
-        guard (0...65535).contains(tls.listen.port) else { throw .key("tls.listen.port", "must be 0…65535, not \(tls.listen.port)") }
         guard !tls.listen.host.isEmpty else { throw .key("tls.listen.host", "must not be empty") }
         guard !tls.certificate.isEmpty else { throw .key("tls.certificate", "must not be empty") }
         guard !tls.privateKey.isEmpty else { throw .key("tls.privateKey", "must not be empty") }

@@ -3,7 +3,6 @@ import Foundation
 extension PackServeConfiguration {
     /// Checks ranges and formats; throws the first problem, naming its key.
     func validate() throws(ConfigurationError) {
-        guard (0...65535).contains(listen.port) else { throw .key("listen.port", "must be 0…65535, not \(listen.port)") }
         guard !listen.host.isEmpty else { throw .key("listen.host", "must not be empty") }
         guard let url = URL(string: publicBaseURL), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
@@ -16,21 +15,34 @@ extension PackServeConfiguration {
         guard HostAllowList(allowedHosts).allows(host) else {
             throw .key("publicBaseURL", "host \(host) is not in allowedHosts")
         }
-        guard signing.manifestLifetimeHours > 0 else { throw .key("signing.manifestLifetimeHours", "must be positive") }
-        guard signing.manifestLifetimeSeconds >= 0 else { throw .key("signing.manifestLifetimeSeconds", "must not be negative") }
-        guard limits.maxPackBytes > 0 else { throw .key("limits.maxPackBytes", "must be positive") }
-        guard limits.maxRanges >= 1 else { throw .key("limits.maxRanges", "must be at least 1") }
-        guard limits.maxHeaderBytes >= 1024 else { throw .key("limits.maxHeaderBytes", "must be at least 1024") }
-        guard limits.headerTimeoutSeconds >= 1 else { throw .key("limits.headerTimeoutSeconds", "must be at least 1") }
-        guard limits.idleTimeoutSeconds >= 1 else { throw .key("limits.idleTimeoutSeconds", "must be at least 1") }
-        guard limits.writeTimeoutSeconds >= 1 else { throw .key("limits.writeTimeoutSeconds", "must be at least 1") }
-        guard limits.maxEssentialBytes >= 0 else { throw .key("limits.maxEssentialBytes", "must not be negative") }
-        guard limits.maxConnections >= 1 else { throw .key("limits.maxConnections", "must be at least 1") }
+        for bound in numericBounds where !bound.range.contains(bound.value) {
+            throw .key(bound.key, "must be between \(bound.range.lowerBound) and \(bound.range.upperBound), not \(bound.value)")
+        }
         try validateTLS()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")
         }
+    }
+
+    /// Every numeric key with its allowed range. The upper bounds keep all arithmetic on these values far from
+    /// overflow (lifetimes become seconds and are added to the clock, timeouts become nanoseconds, byte limits
+    /// are summed over 100,000 packs); they are documented in README.md's configuration section.
+    var numericBounds: [(key: String, value: Int64, range: ClosedRange<Int64>)] {
+        [
+            ("listen.port", Int64(listen.port), 0...65535),
+            ("tls.listen.port", Int64(tls.listen.port), 0...65535),
+            ("signing.manifestLifetimeHours", Int64(signing.manifestLifetimeHours), 1...ConfigurationBounds.tenYearsInHours),
+            ("signing.manifestLifetimeSeconds", Int64(signing.manifestLifetimeSeconds), 0...ConfigurationBounds.tenYearsInHours * 3600),
+            ("limits.maxPackBytes", limits.maxPackBytes, 1...ConfigurationBounds.oneTebibyte),
+            ("limits.maxEssentialBytes", limits.maxEssentialBytes, 0...ConfigurationBounds.oneTebibyte),
+            ("limits.maxRanges", Int64(limits.maxRanges), 1...1000),
+            ("limits.maxHeaderBytes", Int64(limits.maxHeaderBytes), 1024...1_048_576),
+            ("limits.headerTimeoutSeconds", Int64(limits.headerTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
+            ("limits.idleTimeoutSeconds", Int64(limits.idleTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
+            ("limits.writeTimeoutSeconds", Int64(limits.writeTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
+            ("limits.maxConnections", Int64(limits.maxConnections), 1...1_000_000),
+        ]
     }
 
     /// Makes the path settings absolute, relative to the configuration file's directory, so the server

@@ -8,8 +8,9 @@ public struct PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
     let baseURL: String
     let style: PackURLStyle
-    /// Digest → content type, so `/blobs/sha256/{hex}` answers with the pack's type.
-    let contentTypeByDigest: [String: String]
+    /// Digest → size and content type of this release's blobs, so `/blobs/sha256/{hex}` checks the size and
+    /// answers with the pack's type (other blobs' sizes are in `snapshot.otherBlobSizes`).
+    let blobsByDigest: [String: (size: Int64, contentType: String)]
     /// The encoded `GET /releases` body.
     let releasesDocument: [UInt8]
     /// The newest signed manifest, if any has been signed yet.
@@ -24,10 +25,10 @@ public struct PublishedRelease: Sendable {
         self.snapshot = snapshot
         self.baseURL = baseURL
         self.style = style
-        var types: [String: String] = [:]
-        types.reserveCapacity(snapshot.packs.count)
-        for pack in snapshot.packs.values { types[pack.sha256] = pack.contentType }
-        contentTypeByDigest = types
+        var blobs: [String: (size: Int64, contentType: String)] = [:]
+        blobs.reserveCapacity(snapshot.packs.count)
+        for pack in snapshot.packs.values { blobs[pack.sha256] = (pack.size, pack.contentType) }
+        blobsByDigest = blobs
         releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
     }
 }

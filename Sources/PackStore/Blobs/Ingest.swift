@@ -15,7 +15,9 @@ struct Ingest {
 
     /// - Parameter displayPath: the path named in errors (the user's path, not an intermediate zip).
     func copyToTemp(from sourcePath: String, displayPath: String) throws(PackStoreError) -> IngestedFile {
-        let source = try POSIX.openFile(sourcePath, O_RDONLY, for: "open")
+        // O_NONBLOCK: should the path have become a FIFO since the caller looked, open must not wait for a
+        // writer; the check below then refuses it. Reads of a regular file ignore the flag.
+        let source = try POSIX.openFile(sourcePath, O_RDONLY | O_NONBLOCK, for: "open")
         defer { close(source) }
         let before = try POSIX.status(of: source, path: displayPath)
         guard POSIX.isRegularFile(before) else { throw .notARegularFile(path: displayPath) }

@@ -115,6 +115,27 @@ enum POSIX {
         return names
     }
 
+    /// `lstat(2)`: describes a symbolic link itself rather than what it points to.
+    static func linkStatus(atPath path: String) throws(PackStoreError) -> stat {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .io(operation: "stat", path: path, errno: errno) }
+        return info
+    }
+
+    /// What kind of file `info` describes, in words for error messages.
+    static func kindName(_ info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: "regular file"
+        case S_IFDIR: "directory"
+        case S_IFLNK: "symbolic link"
+        case S_IFIFO: "FIFO (named pipe)"
+        case S_IFSOCK: "socket"
+        case S_IFCHR: "character device"
+        case S_IFBLK: "block device"
+        default: "special file"
+        }
+    }
+
     static func modificationDate(_ info: stat) -> Double {
         #if canImport(Darwin)
             Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9

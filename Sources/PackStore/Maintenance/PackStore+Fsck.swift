@@ -1,8 +1,9 @@
 import GRDB
 
 extension PackStore {
-    /// Checks the index against the blobs: every referenced blob exists with the right size and SHA-256; lists
-    /// orphan blobs and leftover temp files; runs SQLite's own checks.
+    /// Checks the index against the blobs: every referenced blob exists with the right SHA-256, and every index
+    /// row (pack version or release) records its size; lists orphan blobs and leftover temp files; runs
+    /// SQLite's own checks. Signed manifests are checked by the caller: their format is not PackStore's.
     ///
     /// With `repair`, deletes orphan blobs and temp files — nothing else, ever: a missing or corrupt blob needs
     /// the original file re-added. The deletion runs under the exclusive ingest lock after recomputing what is
@@ -21,16 +22,19 @@ extension PackStore {
                 report.missingBlobs.append(BlobProblem(sha256: sha256, path: path, referencedBy: users, detail: "missing"))
                 continue
             }
-            if Int64(info.st_size) != reference.size {
-                report.corruptBlobs.append(BlobProblem(
-                    sha256: sha256, path: path, referencedBy: users,
-                    detail: "size \(info.st_size) bytes, expected \(reference.size)"))
+            let size = Int64(info.st_size)
+            let actual = try BlobStore.sha256(ofFileAt: path).hex
+            if actual != sha256 {
+                let expected = reference.sizes.map(String.init).joined(separator: " or ")
+                let detail = reference.sizes == [size] ? "content hashes to \(actual)" : "size \(size) bytes, expected \(expected)"
+                report.corruptBlobs.append(BlobProblem(sha256: sha256, path: path, referencedBy: users, detail: detail))
                 continue
             }
-            let actual = try BlobStore.sha256(ofFileAt: path)
-            if actual.hex != sha256 {
-                report.corruptBlobs.append(BlobProblem(
-                    sha256: sha256, path: path, referencedBy: users, detail: "content hashes to \(actual.hex)"))
+            // The bytes are intact, so any row recording another size is what is damaged: `/packs/{id}` would
+            // refuse the blob, and the manifest would promise clients a size they can never download.
+            for claim in reference.claims where claim.size != size {
+                report.indexProblems.append(
+                    "\(claim.user) records blob \(sha256) as \(claim.size) bytes; the blob is \(size) bytes and matches its digest")
             }
         }
         for file in try blobs.allBlobFiles() where file.sha256.map({ references[$0] == nil }) ?? true {
@@ -76,9 +80,12 @@ extension PackStore {
 
     // MARK: - Index side
 
+    /// The index rows that need one blob, each with the size it records.
     private struct BlobReference {
-        var size: Int64
-        var users: [String]
+        var claims: [(user: String, size: Int64)] = []
+        var users: [String] { claims.map(\.user) }
+        /// The distinct sizes recorded, ascending.
+        var sizes: [Int64] { Set(claims.map(\.size)).sorted() }
     }
 
     private static func blobReferences(_ db: Database) throws -> [String: BlobReference] {
@@ -86,20 +93,21 @@ extension PackStore {
         let versions = try Row.fetchCursor(
             db, sql: "SELECT sha256, size, packId, version FROM packVersion ORDER BY packId, version")
         while let row = try versions.next() {
-            let user = "pack \(row[2] as String) version \(row[3] as Int)"
-            references[row[0], default: BlobReference(size: row[1], users: [])].users.append(user)
+            references[row[0], default: BlobReference()].claims.append(
+                (user: "pack \(row[2] as String) version \(row[3] as Int)", size: row[1]))
         }
+        // One claim per recorded size, so a release row whose size was damaged stands out from the others.
         let releases = try Row.fetchCursor(
             db,
             sql: """
-                SELECT sha256, MIN(size), MIN(releaseNumber), MAX(releaseNumber)
-                FROM releasePack GROUP BY sha256
+                SELECT sha256, size, MIN(releaseNumber), MAX(releaseNumber)
+                FROM releasePack GROUP BY sha256, size ORDER BY sha256, MIN(releaseNumber)
                 """)
         while let row = try releases.next() {
             let first: Int = row[2]
             let last: Int = row[3]
             let user = first == last ? "release \(first)" : "releases \(first)-\(last)"
-            references[row[0], default: BlobReference(size: row[1], users: [])].users.append(user)
+            references[row[0], default: BlobReference()].claims.append((user: user, size: row[1]))
         }
         return references
     }

@@ -17,14 +17,20 @@ public struct ReleaseSnapshot: Sendable {
     public let totalBytes: Int64
     /// `<dataDirectory>/blobs/sha256`, for mapping `/blobs/sha256/{hex}` to a file.
     public let blobDirectory: String
+    /// Digest → size of the other blobs the index knew when this snapshot was loaded: earlier releases' and
+    /// the draft's (pack versions gc has not dropped) that this release does not use. With this release's
+    /// packs, these are the blobs `/blobs/sha256/{hex}` serves, each only at the size the index records.
+    public let otherBlobSizes: [String: Int64]
 
     public init(
-        release: Int, createdAt: Date, note: String, packs: [Pack], blobDirectory: String
+        release: Int, createdAt: Date, note: String, packs: [Pack], blobDirectory: String,
+        otherBlobSizes: [String: Int64]
     ) {
         self.release = release
         self.createdAt = createdAt
         self.note = note
         self.blobDirectory = blobDirectory
+        self.otherBlobSizes = otherBlobSizes
         var byID: [String: Pack] = [:]
         byID.reserveCapacity(packs.count)
         var byTag: [String: [String]] = [:]

@@ -32,7 +32,7 @@ extension PackStore {
         return try FileLock.withLock(blobs.ingestLockPath, .shared) { () throws(PackStoreError) in
             let ingested: IngestedFile
             if isDirectory {
-                let zipPath = try DirectoryArchiver.zip(directory: path, into: blobs)
+                let zipPath = try DirectoryArchiver.zip(directory: path, into: blobs, maxPackBytes: maxPackBytes)
                 defer { try? POSIX.removeFile(zipPath) }
                 ingested = try ingest.copyToTemp(from: zipPath, displayPath: path)
             } else {

@@ -70,6 +70,15 @@ extension PackStore {
         }
     }
 
+    /// Every stored manifest, oldest first, one at a time (each holds the whole release: they are not
+    /// collected), in one read transaction. For `fsck`, which checks their signatures.
+    public func forEachManifest(_ body: (StoredManifest) -> Void) throws(PackStoreError) {
+        try read { db in
+            let records = try SignedManifestRecord.order(Column("version")).fetchCursor(db)
+            while let record = try records.next() { body(record.stored) }
+        }
+    }
+
     /// The newest manifest version, one primary-key lookup: cheap enough to poll.
     public func latestManifestVersion() throws(PackStoreError) -> Int? {
         try read { db in try Int.fetchOne(db, sql: "SELECT max(version) FROM signedManifest") }

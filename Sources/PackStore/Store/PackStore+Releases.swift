@@ -13,7 +13,8 @@ extension PackStore {
     }
 
     /// Publishes a NEW release whose content equals release `number`. The draft is left as it is (so the next
-    /// `publish` makes the draft current again); refuses when the latest release already has that content.
+    /// `publish` makes the draft current again); refuses with `rollbackChangesNothing` when the latest release
+    /// already has that content.
     @discardableResult
     public func rollback(to number: Int, note: String? = nil) throws(PackStoreError) -> ReleaseSummary {
         try write { db in try Self.publishCopy(of: number, note: note, db) }
@@ -77,7 +78,12 @@ extension PackStore {
                         OR EXISTS (\(latestContent) EXCEPT \(content))
                     """,
                 arguments: arguments + [latest.number, latest.number] + arguments)
-            if differs != true { throw PackStoreError.nothingToPublish(latestRelease: latest.number) }
+            if differs != true {
+                if let rollbackOf {
+                    throw PackStoreError.rollbackChangesNothing(release: rollbackOf, latestRelease: latest.number)
+                }
+                throw PackStoreError.nothingToPublish(latestRelease: latest.number)
+            }
         } else if packCount == 0 {
             throw PackStoreError.nothingToPublish(latestRelease: nil)
         }

@@ -11,7 +11,13 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case fileChangedDuringIngest(path: String)
     case fileNotFound(path: String)
     case notARegularFile(path: String)
+    /// An entry of a directory given to `add` that a pack cannot hold (symbolic link, FIFO, socket, device).
+    case unsupportedDirectoryEntry(path: String, kind: String)
+    /// A directory whose zip grew past `maxPackBytes` while it was being written (and was deleted).
+    case archiveTooLarge(path: String, maxPackBytes: Int64)
     case nothingToPublish(latestRelease: Int?)
+    /// `rollback N` when the latest release already has release N's content (the draft plays no part).
+    case rollbackChangesNothing(release: Int, latestRelease: Int)
     case unknownRelease(Int)
     /// The release exists in the history but `gc` dropped its contents, so it can no longer be listed or restored.
     case releasePruned(Int)
@@ -47,11 +53,21 @@ extension PackStoreError: CustomStringConvertible {
             "no such file or directory: \(path)"
         case .notARegularFile(let path):
             "\(path) is neither a regular file nor a directory"
+        case .unsupportedDirectoryEntry(let path, let kind):
+            "\(path) is a \(kind): a directory pack holds only regular files and directories; nothing was added"
+        case .archiveTooLarge(let path, let max):
+            "\(path) zips to more than maxPackBytes (\(max) bytes); nothing was added"
         case .nothingToPublish(let latest):
             if let latest {
                 "nothing to publish: the draft is identical to release \(latest)"
             } else {
                 "nothing to publish: the draft is empty"
+            }
+        case .rollbackChangesNothing(let number, let latest):
+            if number == latest {
+                "nothing to roll back: release \(number) is the latest release"
+            } else {
+                "nothing to roll back: the latest release, \(latest), already has the content of release \(number)"
             }
         case .unknownRelease(let number):
             "unknown release \(number)"

@@ -1,25 +1,6 @@
 import ArgumentParser
 import PackStore
 
-/// `packserve fsck [--repair]`: index versus blobs. Exit 1 when the index references missing or corrupt blobs.
-struct FsckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fsck",
-        abstract: "Check the index against the blobs: missing, corrupt (hash), orphaned, leftover temp files.")
-
-    @ParentCommand var root: PackServe
-
-    @Flag(help: "Remove orphaned blobs and leftover temp files (never anything the index references).")
-    var repair = false
-
-    func run() async throws {
-        let report = try await StoreContext.open(configPath: root.config).store.fsck(repair: repair)
-        report.lines.forEach { print($0) }
-        print("\(report.checkedBlobs) blobs checked: \(report.isConsistent ? "index and blobs consistent" : "INCONSISTENT")")
-        if !report.isConsistent { throw ExitCode(1) }
-    }
-}
-
 /// `packserve gc [--keep N]`
 struct GCCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

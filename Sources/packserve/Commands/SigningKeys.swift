@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Manifest
 import PackServer
@@ -26,5 +27,17 @@ struct SigningKeys {
             throw CommandFailure(error.description)
         }
         return SigningKeys(signer: signer, publicKeys: publicKeys)
+    }
+
+    /// The public keys manifests may be verified with, for `fsck`: the signing key's public half when its file
+    /// exists (never generated here: checking must not create keys), then `signing.additionalPublicKeys`.
+    static func verificationKeys(_ config: PackServeConfiguration) throws -> [VerificationKey] {
+        do {
+            let privateKey = config.signing.privateKey
+            let signing = FileManager.default.fileExists(atPath: privateKey) ? [try SigningKey(pemFile: privateKey).publicKey] : []
+            return try signing + config.signing.additionalPublicKeys.map { path throws(ManifestError) in try VerificationKey(pemFile: path) }
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 }

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import PackServer
+import PackStore
+
+/// `packserve fsck [--repair]`: index versus blobs, and the stored manifests' signatures. Exit 1 on damage
+/// (missing or corrupt blobs, index problems, manifests that no longer verify); leftovers only warn.
+struct FsckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fsck",
+        abstract: "Check the index against the blobs (missing, corrupt, orphaned, temp files) and the manifests' signatures.")
+
+    @ParentCommand var root: PackServe
+
+    @Flag(help: "Remove orphaned blobs and leftover temp files (never anything the index references).")
+    var repair = false
+
+    func run() async throws {
+        let context = try await StoreContext.open(configPath: root.config)
+        let keys = try SigningKeys.verificationKeys(context.config)
+        let store = try context.store.fsck(repair: repair)
+        var manifestsChecked = 0
+        var manifestProblems: [StoredManifestProblem] = []
+        try context.store.forEachManifest { manifest in
+            manifestsChecked += 1
+            if let problem = StoredManifestCheck.problem(in: manifest, keys: keys) { manifestProblems.append(problem) }
+        }
+        let report = StoreCheckReport(store: store, manifestsChecked: manifestsChecked, manifestProblems: manifestProblems)
+        report.lines.forEach { print($0) }
+        print(report.summary)
+        for warning in report.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+        if report.isDamaged { throw ExitCode(1) }
+    }
+}
