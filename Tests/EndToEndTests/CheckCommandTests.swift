@@ -7,11 +7,15 @@ extension EndToEnd {
         @Test func checkPassesACleanDraftAndFailsWithOneLinePerProblem() async throws {
             let store = try StoreWorkspace()
             try await store.run(["add", try store.randomFile("base.bin", count: 20_000), "--id", "base", "--policy", "essential"])
-            let clean = try await store.run(["check"])
+            let https = ["PACKSERVE_PUBLICBASEURL": "https://127.0.0.1"]
+            let clean = try await store.run(["check"], environment: https)
             #expect(clean.stdout.hasPrefix("draft ok: 1 packs"), "\(clean)")
+            // The test config's publicBaseURL is plain http: a warning, not a failure.
+            let plaintext = try await store.run(["check"])
+            #expect(plaintext.stdout.hasPrefix("warning: publicBaseURL http://127.0.0.1 is not https"), "\(plaintext)")
 
             try await store.run(["add", try store.randomFile("big.bin", count: (64 << 20) + 1), "--id", "big"])
-            let warned = try await store.run(["check"])
+            let warned = try await store.run(["check"], environment: https)
             #expect(warned.stdout.hasPrefix("warning: pack big is 67108865 bytes, over the 64 MiB"), "\(warned)")
 
             let failed = try await store.attempt(["check"], environment: [

@@ -50,4 +50,13 @@ import Testing
         let findings = DraftCheck.findings(draft: [pack("level-1", size: 10)], configuration: c)
         #expect(findings.map(\.description) == ["error: pack level-1 URL host assets.example.com is not in allowedHosts"])
     }
+
+    @Test func aPlaintextBaseURLIsAWarningNamingHTTPS() {
+        var c = configuration
+        c.publicBaseURL = "http://assets.example.com"
+        let findings = DraftCheck.findings(draft: [pack("level-1", size: 10)], configuration: c)
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.message.contains("not https") == true)
+    }
 }

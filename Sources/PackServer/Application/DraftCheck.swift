@@ -17,6 +17,7 @@ public enum DraftCheck {
 
     public static func findings(draft: [PackEntry], configuration c: PackServeConfiguration) -> [Finding] {
         var findings: [Finding] = []
+        if let warning = plaintextBaseURLWarning(c) { findings.append(.init(severity: .warning, message: warning)) }
         let hosts = HostAllowList(c.allowedHosts)
         for pack in draft {
             if !NameRules.isValidPackID(pack.id) {
@@ -38,5 +39,12 @@ public enum DraftCheck {
             findings.append(.init(severity: .error, message: "essential packs total \(essential) bytes, more than limits.maxEssentialBytes (\(c.limits.maxEssentialBytes))"))
         }
         return findings
+    }
+
+    /// Devices download Background Assets only over HTTPS from a certificate they trust: a manifest with
+    /// http URLs works in a simulator or a browser, never on an iPhone. Shared by `check` and `plist`.
+    public static func plaintextBaseURLWarning(_ c: PackServeConfiguration) -> String? {
+        guard URL(string: c.publicBaseURL)?.scheme?.lowercased() != "https" else { return nil }
+        return "publicBaseURL \(c.publicBaseURL) is not https: devices download Background Assets only over HTTPS from a trusted certificate (README \"Testing on a device\")"
     }
 }
