@@ -26,11 +26,11 @@ final class Connection: @unchecked Sendable {
     }
 
     private struct InFlight {
-        var method: HTTPMethod
-        var path: String
+        var head: HTTPRequestHead
         var status: Int
         var startedAt: UInt64
-        var bytesBefore: Int64
+        /// `bytesWritten` when the response's body begins (after its head).
+        var bodyStart: Int64
     }
 
     let socket: Int32
@@ -259,10 +259,8 @@ final class Connection: @unchecked Sendable {
         timeouts.becameIdle(at: loop.now())
         if !keepAlive { phase = .closing }
         let sendsBody = head.method != .head && !response.status.forbidsBody
-        enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
-        inFlight = InFlight(
-            method: head.method, path: head.path, status: response.status.code,
-            startedAt: startedAt, bytesBefore: bytesWritten)
+        let headBytes = enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
+        inFlight = InFlight(head: head, status: response.status.code, startedAt: startedAt, bodyStart: bytesWritten + Int64(headBytes))
         flush()
     }
 
@@ -275,12 +273,16 @@ final class Connection: @unchecked Sendable {
         flush()
     }
 
-    private func enqueue(_ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, sendsBody: Bool) {
+    /// Queues the response; returns the size of its head.
+    @discardableResult
+    private func enqueue(_ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, sendsBody: Bool) -> Int {
         let framing = ResponseHeadEncoder.Framing(
             keepAlive: keepAlive, requestVersion: version, date: loop.currentDate(),
             serverName: loop.configuration.serverName)
         timeouts.wrote(at: loop.now())  // the write-stall clock starts with the response
-        outbound.append(head: ResponseHeadEncoder.encode(response, framing: framing), body: sendsBody ? response.body : nil)
+        let head = ResponseHeadEncoder.encode(response, framing: framing)
+        outbound.append(head: head, body: sendsBody ? response.body : nil)
+        return head.count
     }
 
     // MARK: Writing
@@ -324,14 +326,20 @@ final class Connection: @unchecked Sendable {
         discardAvailable()
     }
 
-    private func finishInFlight() {
+    /// Logs the response that just ended: complete, or `aborted` when the connection closes under it.
+    private func finishInFlight(aborted: Bool = false) {
         guard let done = inFlight else { return }
         inFlight = nil
         guard loop.logsAccess else { return }
-        let logger = loop.logger
-        let micros = (System.monotonicNanoseconds() - done.startedAt) / 1000
-        logger.info("\(done.method.rawValue) \(done.path) \(done.status) \(bytesWritten - done.bytesBefore) \(micros)us")
+        loop.recordAccess(AccessLogEntry(
+            client: clientAddress, head: done.head, status: done.status,
+            bodyBytes: max(0, bytesWritten - done.bodyStart),
+            durationMicros: (System.monotonicNanoseconds() - done.startedAt) / 1000,
+            requestID: loop.nextRequestID(), aborted: aborted))
     }
+
+    /// The peer's address, looked up once per connection and only for the access log.
+    private lazy var clientAddress: String = SocketAddress.peer(of: socket)?.hostText ?? "-"
 
     // MARK: Closing
 
@@ -340,6 +348,7 @@ final class Connection: @unchecked Sendable {
     func close(orderly: Bool = true) {
         guard !isClosed else { return }
         isClosed = true
+        finishInFlight(aborted: true)
         if orderly { transport.willClose() }
         phase = .closing
         outbound = OutboundQueue()

@@ -8,6 +8,10 @@ protocol ConnectionHost: AnyObject {
     var logger: Logger { get }
     /// Whether an access-log line is written per response (read once, not per response).
     var logsAccess: Bool { get }
+    /// Adds a line to the access log (only called when `logsAccess`).
+    func recordAccess(_ entry: AccessLogEntry)
+    /// A request id unique within the server's run.
+    func nextRequestID() -> UInt64
     /// The receive buffer the host's connections share; only leftovers are copied per connection.
     var readBuffer: UnsafeMutableRawBufferPointer { get }
     /// True once the server drains for shutdown: responses carry `Connection: close`.

@@ -20,8 +20,10 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     private(set) var isDraining = false
     private let timeoutLimits: ConnectionTimeouts.Limits
-    /// Read once: asking the logger on every response copies its handler.
     let logsAccess: Bool
+    private var accessLog: AccessLogBuffer?
+    private var requestCounter: UInt64 = 0
+    private let requestIDPrefix: UInt64
 
     private let name: String
     private let epoll: Int32
@@ -51,7 +53,9 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
-        logsAccess = logger.logLevel <= .info
+        accessLog = configuration.accessLog.map(AccessLogBuffer.init)
+        logsAccess = accessLog != nil
+        requestIDPrefix = UInt64(index) << 48
         self.budget = budget
         self.listeners = listeners.map(\.socket.descriptor)
         var contexts: [Int32: TLSServerContext] = [:]
@@ -116,6 +120,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
             for i in 0..<Int(max(count, 0)) {
                 handle(events[i])
             }
+            accessLog?.handOver()
             let now = System.monotonicSeconds()
             if now >= nextSweep {
                 sweep(now: now)
@@ -123,6 +128,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
             }
         }
         for connection in connections.compactMap({ $0 }) { connection.close() }
+        accessLog?.handOver()
         stopped.withLock { $0?.resume() }
     }
 
@@ -225,6 +231,13 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     func currentDate() -> String { dateCache.current() }
 
     func now() -> Int64 { System.monotonicSeconds() }
+
+    func recordAccess(_ entry: AccessLogEntry) { accessLog?.record(entry) }
+
+    func nextRequestID() -> UInt64 {
+        requestCounter += 1
+        return requestIDPrefix | requestCounter
+    }
 
     /// Closes a connection's socket and forgets it. Called by the connection itself.
     func remove(_ connection: Connection) {

@@ -31,6 +31,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeoutSeconds: Int = 10
     /// Number of serial event loops connections are spread over; one per core by default.
     public var eventLoopCount: Int = max(1, System.coreCount)
+    /// Where access-log lines go (one per response, aborted ones included), or nil for none.
+    public var accessLog: AccessLogWriter?
     /// Value of the `Server` response header, or nil for none.
     public var serverName: String? = "PackServe"
 

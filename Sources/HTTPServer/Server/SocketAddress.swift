@@ -35,13 +35,24 @@ struct SocketAddress: Equatable, CustomStringConvertible {
     }
 
     var description: String {
+        family == AF_INET6 ? "[\(hostText)]:\(port)" : "\(hostText):\(port)"
+    }
+
+    /// The numeric address without port (`127.0.0.1`, `::1`), as access logs show a client.
+    var hostText: String {
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let status = withSockaddr { getnameinfo($0, $1, &host, socklen_t(host.count), &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV) }
+        let status = withSockaddr { getnameinfo($0, $1, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) }
         guard status == 0 else { return "?" }
-        let h = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let s = String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return family == AF_INET6 ? "[\(h)]:\(s)" : "\(h):\(s)"
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The address of the peer of a connected socket.
+    static func peer(of socket: Int32) -> SocketAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        return withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &length) == 0 ? SocketAddress($0) : nil }
+        }
     }
 
     static func == (a: SocketAddress, b: SocketAddress) -> Bool { a.description == b.description }

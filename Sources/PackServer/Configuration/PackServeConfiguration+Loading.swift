@@ -69,7 +69,7 @@ extension PackServeConfiguration {
             "limits.maxConnections": .int(d.limits.maxConnections),
             "limits.maxEssentialBytes": .int(Int(d.limits.maxEssentialBytes)), "logLevel": .string(d.logLevel),
             "sampleCatalog": .bool(d.sampleCatalog),
-        ].merging(tlsDefaultValues) { $1 }
+        ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -102,6 +102,7 @@ extension PackServeConfiguration {
             c.logLevel = try r.requiredString(forKey: "logLevel")
             c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
             try c.readTLS(r)
+            try c.readAccessLog(r)
         } catch let error as ConfigurationError {
             throw error
         } catch {

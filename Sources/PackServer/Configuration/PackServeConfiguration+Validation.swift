@@ -57,5 +57,6 @@ extension PackServeConfiguration {
         signing.additionalPublicKeys = signing.additionalPublicKeys.map(resolve)
         tls.certificate = resolve(tls.certificate)
         tls.privateKey = resolve(tls.privateKey)
+        if accessLog.path != "-" { accessLog.path = resolve(accessLog.path) }
     }
 }

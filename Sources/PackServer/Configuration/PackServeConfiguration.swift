@@ -40,6 +40,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
 
     public var listen = Listen()
     public var tls = TLS()
+    public var accessLog = AccessLog()
     public var publicBaseURL = "http://localhost:8080"
     public var allowedHosts = ["localhost", "127.0.0.1"]
     public var dataDirectory = ".packserve"
@@ -49,7 +50,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var limits = Limits()
     /// Publish the sample packs of `SampleCatalog` when the index is empty (on in the shipped config.json).
     public var sampleCatalog = false
-    /// swift-log level name: trace, debug, info (access log on), notice, warning, error, critical.
+    /// swift-log level of the server's own messages: trace, debug, info, notice, warning, error, critical.
     public var logLevel = "info"
 
     public init() {}

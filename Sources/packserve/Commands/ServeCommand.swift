@@ -42,6 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
         let responder = try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys)
         var http = config.httpServer
+        let accessLog = try config.makeAccessLogWriter()
+        http.accessLog = accessLog
         let tls = try TLSSetup.context(for: config, logger: logger)
         if let tls { http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls) }
         let server = HTTPServer(configuration: http, responder: responder, logger: logger)
@@ -51,10 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
                     .init(service: PackServeService(server: server, logger: logger)),
                     .init(service: watcher),
                     .init(service: OpenFileSweeper(cache: responder.openFiles)),
-                    .init(service: SignalHandler(signals: signals, tls: tls, logger: logger)),
+                    .init(service: SignalHandler(signals: signals, tls: tls, accessLog: accessLog, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
+        defer { accessLog?.stop() }
         try await group.run()
     }
 }

@@ -60,9 +60,9 @@ final class RunningPackServe {
     /// Descriptors and memory of the server process.
     var probe: ProcessProbe { ProcessProbe(pid: child.process.processIdentifier) }
 
-    /// Access-log lines (`METHOD PATH STATUS BYTES DURATION`) for `path` with `status`.
+    /// Access-log lines (combined format: `… "METHOD PATH HTTP/1.1" STATUS BYTES …`) for `path` with `status`.
     func accessLogLines(path: String, status: Int) -> [String] {
-        child.stderr.lines.filter { $0.contains(" \(path) \(status) ") }
+        child.stderr.lines.filter { $0.contains(" \(path) HTTP/1.") && $0.contains("\" \(status) ") }
     }
 
     /// Waits until at least `count` access-log lines match (the line is written when a response ends,

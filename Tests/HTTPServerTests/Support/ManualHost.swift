@@ -7,7 +7,9 @@ final class ManualHost: ConnectionHost {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let logger = Logger(label: "manual-host") { _ in SwiftLogNoOpLogHandler() }
-    let logsAccess = false
+    let logsAccess = true
+    private(set) var logged: [AccessLogEntry] = []
+    private var requests: UInt64 = 0
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     var isDraining = false
     var clock: Int64 = 1000
@@ -30,4 +32,9 @@ final class ManualHost: ConnectionHost {
     func currentDate() -> String { "Mon, 23 Nov 2026 00:00:00 GMT" }
     func now() -> Int64 { clock }
     func remove(_ connection: Connection) { removed = true }
+    func recordAccess(_ entry: AccessLogEntry) { logged.append(entry) }
+    func nextRequestID() -> UInt64 {
+        requests += 1
+        return requests
+    }
 }
