@@ -108,4 +108,28 @@ import Testing
         host.clock += 1
         #expect(connection.hasExpired(at: host.clock, limits: host.limits))
     }
+
+    /// The access log counts body bytes only, and a response cut off by the peer is logged as aborted
+    /// with the body bytes that actually left.
+    @Test func theAccessLogRecordsBodyBytesAndAbortedResponses() {
+        let host = ManualHost()
+        let transport = MemoryTransport()
+        transport.reads = [Self.request("/whole")]
+        let connection = Connection(socket: -1, transport: transport, host: host)
+        connection.handle(events: ManualHost.readable)
+        #expect(host.logged.count == 1)
+        #expect(host.logged.first?.bodyBytes == Int64("GET /whole".utf8.count))
+        #expect(host.logged.first?.aborted == false)
+
+        let headLength = transport.written.count - "GET /whole".utf8.count
+        transport.writeAllowance = headLength + 3
+        transport.reads = [Self.request("/cut!!")]  // the same length as /whole: an equal head
+        connection.handle(events: ManualHost.readable)
+        #expect(host.logged.count == 1, "not logged before it ends")
+        connection.close(orderly: false)
+        #expect(host.logged.count == 2)
+        #expect(host.logged.last?.aborted == true)
+        #expect(host.logged.last?.bodyBytes == 3)
+        #expect(host.logged.last?.head.target == "/cut!!")
+    }
 }
