@@ -6,6 +6,7 @@ struct PackServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "packserve",
         abstract: "Hosts asset packs for apps: a signed manifest, packs by id and tag, exact HTTP ranges.",
+        version: PackServeVersion.current,
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, TagCommand.self, SetCommand.self, ListCommand.self,
             PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, FsckCommand.self, GCCommand.self,

@@ -52,6 +52,15 @@ extension EndToEnd {
             #expect(releases.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(releases)")
         }
 
+        @Test func aMisspeltVariableIsRefusedAndVersionPrints() async throws {
+            let store = try StoreWorkspace()
+            let refused = try await store.attempt(["serve"], environment: ["PACKSERVE_LISTEN_PROT": "9000"])
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("PACKSERVE_LISTEN_PROT"), "\(refused)")
+            let version = try await store.run(["--version"])
+            #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(version)")
+        }
+
         @Test func environmentOverridesTheConfiguredPort() async throws {
             let curl = try ExternalTool.curl()
             let port = try await FreePorts.pick(1)[0]

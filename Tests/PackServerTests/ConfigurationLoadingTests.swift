@@ -127,6 +127,13 @@ import Testing
         #expect(Set(PackServeConfiguration().numericBounds.map(\.key)) == numericKeys)
     }
 
+    /// A misspelt variable would otherwise be ignored without a word.
+    @Test func anUnknownPackServeVariableIsRefusedByName() async {
+        let message = await error("{}", environment: ["PACKSERVE_LISTEN_PROT": "9000", "PATH": "/usr/bin"])
+        #expect(message == "environment variable PACKSERVE_LISTEN_PROT names no configuration key (see README \"Configuration\")")
+        #expect(await error("{}", environment: ["PACKSERVE_CONFIG": "x", "PACKSERVE_TLS_LISTEN_PORT": "9443"]) == nil)
+    }
+
     @Test func aBadEnvironmentValueNamesTheVariable() async {
         let message = await error("{}", environment: ["PACKSERVE_LISTEN_PORT": "http"])
         #expect(message?.contains("PACKSERVE_LISTEN_PORT") == true, "\(message ?? "no error")")

@@ -20,6 +20,9 @@ extension PackServeConfiguration {
             throw ConfigurationError("config file not found: \(path)")
         }
         try rejectUnknownKeys(in: fileURL)
+        if let unknown = EnvironmentOverrides.unknownVariable(in: environment, keys: defaultValues.keys) {
+            throw ConfigurationError("environment variable \(unknown) names no configuration key (see README \"Configuration\")")
+        }
         let reader: ConfigReader
         do {
             let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(fileURL.path))
