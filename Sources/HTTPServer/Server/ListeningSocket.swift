@@ -8,8 +8,15 @@ struct ListeningSocket {
 
     /// Binds every address `host` resolves to (IPv4 and IPv6). With port 0 the first socket picks an
     /// ephemeral port and the others reuse it, so a test can reach all of them with one number.
+    ///
+    /// The IPv4 wildcard `0.0.0.0` means "every interface", so it binds the IPv6 wildcard `::` too when
+    /// the machine has IPv6 (a device on an IPv6-only network must reach the server as well). To listen
+    /// on IPv4 alone, name an IPv4 address.
     static func bindAll(host: String, port: Int, backlog: Int32 = 4096) throws(SocketBindError) -> [ListeningSocket] {
-        let addresses = try resolve(host: host, port: port)
+        var addresses = try resolve(host: host, port: port)
+        if host == "0.0.0.0", Self.machineHasIPv6, let any6 = try? resolve(host: "::", port: port) {
+            addresses += any6
+        }
         let hasIPv4 = addresses.contains { $0.family == AF_INET }
         var sockets: [ListeningSocket] = []
         var chosenPort = port
@@ -26,6 +33,14 @@ struct ListeningSocket {
             }
         }
         return sockets
+    }
+
+    /// Whether an IPv6 socket can be made here (containers are sometimes IPv4 only).
+    private static var machineHasIPv6: Bool {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
     }
 
     private static func open(_ address: SocketAddress, v6Only: Bool, backlog: Int32) throws(SocketBindError) -> ListeningSocket {
