@@ -115,7 +115,7 @@ public struct CertificateAuthority: Sendable {
     private static func machineName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown host" }
-        let name = String(cString: buffer)
+        let name = String(cBuffer: buffer)
         return name.isEmpty ? "unknown host" : name
     }
 }

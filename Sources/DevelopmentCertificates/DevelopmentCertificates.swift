@@ -37,7 +37,7 @@ public enum DevelopmentCertificates {
         }
         let files = CertificateFiles(directory: directory)
         let existing = try CertificateAuthority.load(from: files, now: now)
-        let authority = try existing ?? CertificateAuthority.create(now: now)
+        let authority = if let existing { existing } else { try CertificateAuthority.create(now: now) }
         let server = try ServerCertificateIssuer(authority: authority).issue(for: names, days: days, now: now)
 
         var writes: [PEMFileWriter.File] = []

@@ -42,7 +42,7 @@ public enum HostName: Hashable, Sendable, CustomStringConvertible {
             let family = bytes.count == 4 ? AF_INET : AF_INET6
             var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
             _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
-            return String(cString: text)
+            return String(cBuffer: text)
         }
     }
 

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Writes the PEM files and the profile crash-safely: each goes to a temp file in its own directory
-/// (created by mkstemp(3), so mode 0600 from the first instant: a key is never readable by others, not
+/// (created by mkstemp(3) with mode 0600 from the first instant: a key is never readable by others, not
 /// even half-written), is fsynced, then renamed over the target; the directory is fsynced last so the
 /// renames survive a power cut. All files are staged before the first rename, so a key and its
 /// certificate are replaced within microseconds of each other rather than one slow write apart.
@@ -39,9 +39,10 @@ enum PEMFileWriter {
     private static func stage(_ file: File) throws(DevelopmentCertificatesError) -> String {
         let base = file.path.split(separator: "/").last.map(String.init) ?? file.path
         var template = Array("\(directoryOf(file.path))/.\(base).tmp-XXXXXX".utf8CString)
-        let fd = mkostemp(&template, O_CLOEXEC)
+        let fd = mkstemp(&template)
         guard fd >= 0 else { throw .cannotWrite(path: file.path, errno: errno) }
-        let temp = String(cString: template)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temp = String(cBuffer: template)
         let bytes = Array(file.contents.utf8)
         var written = 0
         var failure: Int32 = 0
