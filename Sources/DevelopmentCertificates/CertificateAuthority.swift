@@ -53,7 +53,8 @@ public struct CertificateAuthority: Sendable {
     {
         let certificatePath = files.authorityCertificate
         let keyPath = files.authorityKey
-        switch (FileManager.default.fileExists(atPath: certificatePath), FileManager.default.fileExists(atPath: keyPath)) {
+        let files = FileManager.default
+        switch (files.fileExists(atPath: certificatePath), files.fileExists(atPath: keyPath)) {
         case (false, false): return nil
         case (true, false): throw .incompleteAuthority(present: certificatePath, missing: keyPath)
         case (false, true): throw .incompleteAuthority(present: keyPath, missing: certificatePath)
@@ -75,7 +76,8 @@ public struct CertificateAuthority: Sendable {
             throw .authorityMismatch(certificate: certificatePath, key: keyPath)
         }
         guard case .isCertificateAuthority = try? certificate.extensions.basicConstraints else {
-            throw .unreadableAuthority(path: certificatePath, problem: "not a CA certificate (basicConstraints lacks CA:TRUE)")
+            throw .unreadableAuthority(
+                path: certificatePath, problem: "not a CA certificate (basicConstraints lacks CA:TRUE)")
         }
         guard certificate.notValidAfter > now else {
             throw .authorityExpired(certificate: certificatePath, notValidAfter: certificate.notValidAfter)

@@ -45,10 +45,12 @@ public enum DevelopmentCertificates {
             // The key first: a crash between the two renames leaves a key without a certificate, which
             // the next run refuses, rather than a certificate a device could trust with its key lost.
             writes.append(.init(path: files.authorityKey, contents: authority.keyPEM, mode: 0o600))
-            writes.append(.init(path: files.authorityCertificate, contents: try authority.certificate.pemText(), mode: 0o644))
+            writes.append(
+                .init(path: files.authorityCertificate, contents: try authority.certificate.pemText(), mode: 0o644))
         }
         writes.append(.init(path: files.serverKey, contents: server.keyPEM, mode: 0o600))
-        writes.append(.init(path: files.serverCertificate, contents: try server.chainPEM(authority: authority), mode: 0o644))
+        writes.append(
+            .init(path: files.serverCertificate, contents: try server.chainPEM(authority: authority), mode: 0o644))
         let profile = String(decoding: try TrustProfile(authority: authority).propertyList(), as: UTF8.self)
         writes.append(.init(path: files.trustProfile, contents: profile, mode: 0o644))
         try PEMFileWriter.write(writes)

@@ -29,16 +29,16 @@ public enum DevelopmentCertificatesError: Error, Equatable, Sendable, CustomStri
         case .invalidHost(let host, let reason):
             return "host \"\(host)\": \(reason)"
         case .incompleteAuthority(let present, let missing):
-            return "\(present) exists but \(missing) does not: restore \(missing), or remove \(present) to create a new CA "
-                + "(devices that trust the old CA must then install the new one)"
-        case .authorityMismatch(let certificate, let key):
-            return "\(key) is not the private key of \(certificate): restore the matching pair, or remove both to create "
+            return "\(present) exists but \(missing) does not: restore \(missing), or remove \(present) to create "
                 + "a new CA (devices that trust the old CA must then install the new one)"
+        case .authorityMismatch(let certificate, let key):
+            return "\(key) is not the private key of \(certificate): restore the matching pair, or remove both to "
+                + "create a new CA (devices that trust the old CA must then install the new one)"
         case .unreadableAuthority(let path, let problem):
             return "cannot use the CA in \(path): \(problem)"
         case .authorityExpired(let certificate, let notValidAfter):
-            return "the CA in \(certificate) expired on \(notValidAfter.ISO8601Format()): remove it and its key to create "
-                + "a new one"
+            return "the CA in \(certificate) expired on \(notValidAfter.ISO8601Format()): remove it and its key to "
+                + "create a new one"
         case .cannotCreateDirectory(let path, let problem):
             return "cannot create directory \(path): \(problem)"
         case .cannotWrite(let path, let errno):

@@ -66,7 +66,8 @@ public enum HostName: Hashable, Sendable, CustomStringConvertible {
             }
             guard label.utf8.allSatisfy({ isLetterDigitOrHyphen($0) }), label.first != "-", label.last != "-" else {
                 throw .invalidHost(
-                    text, reason: "not an IP address or a DNS name (letters, digits and inner hyphens; IDNs in punycode)")
+                    text,
+                    reason: "not an IP address or a DNS name (letters, digits and inner hyphens; IDNs in punycode)")
             }
         }
         // An all-numeric last label is a mistyped address (`999.1.1.1`), never a top-level domain.
@@ -77,7 +78,7 @@ public enum HostName: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func isLetterDigitOrHyphen(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "-")
     }
 }

@@ -56,7 +56,7 @@ public struct TrustProfile: Sendable {
         var b = Array(SHA256.hash(data: digest + Array(purpose.utf8)).prefix(16))
         b[6] = (b[6] & 0x0f) | 0x80
         b[8] = (b[8] & 0x3f) | 0x80
-        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
-            .uuidString
+        let uuid = (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        return UUID(uuid: uuid).uuidString
     }
 }

@@ -10,23 +10,22 @@ extension EndToEnd {
 
         @Test func opensslVerifiesTheLeafAgainstTheCAAndReadsItsNamesUsagesDatesAndKey() async throws {
             let (work, run) = try await Self.certs(hosts: Self.hosts)
-            let openssl = try ExternalTool.path(of: "openssl")
-            let verify = try await ChildProcess.run(openssl, ["verify", "-CAfile", work.file("ca.pem"), work.file("server.pem")])
-            #expect(verify.stdout.text == "\(work.file("server.pem")): OK\n")
+            let verify = try await Self.openssl(["verify", "-CAfile", work.file("ca.pem"), work.file("server.pem")])
+            #expect(verify == "\(work.file("server.pem")): OK\n")
 
-            let leaf = try await ChildProcess.run(openssl, ["x509", "-in", work.file("server.pem"), "-noout", "-text"]).stdout.text
-            #expect(leaf.contains("DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:assets.example.test\n"))
+            let leaf = try await Self.openssl(["x509", "-in", work.file("server.pem"), "-noout", "-text"])
+            #expect(leaf.contains(
+                "DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:assets.example.test\n"))
             #expect(leaf.contains("TLS Web Server Authentication"))
             #expect(leaf.contains("CA:FALSE"))
             #expect(leaf.contains("ecdsa-with-SHA256"))
-            let ca = try await ChildProcess.run(openssl, ["x509", "-in", work.file("ca.pem"), "-noout", "-text"]).stdout.text
+            let ca = try await Self.openssl(["x509", "-in", work.file("ca.pem"), "-noout", "-text"])
             #expect(ca.contains("CA:TRUE"))
             #expect(ca.contains("Certificate Sign, CRL Sign"))
 
             // Valid for at most 825 days from notBefore; valid now and still in 824 days, gone in 826.
-            let dates = try await ChildProcess.run(openssl, [
-                "x509", "-in", work.file("server.pem"), "-noout", "-startdate", "-enddate",
-            ]).stdout.lines
+            let dates = try await Self.openssl(["x509", "-in", work.file("server.pem"), "-noout", "-startdate", "-enddate"])
+                .split(separator: "\n").map(String.init)
             let notBefore = try #require(Self.opensslDate(dates.first { $0.hasPrefix("notBefore=") }))
             let notAfter = try #require(Self.opensslDate(dates.first { $0.hasPrefix("notAfter=") }))
             #expect(notAfter.timeIntervalSince(notBefore) <= 825 * 86_400)
@@ -35,14 +34,14 @@ extension EndToEnd {
             #expect(try await Self.expires(work.file("server.pem"), within: 826 * 86_400) == true)
 
             // The key file holds the certificate's key.
-            let keyPublic = try await ChildProcess.run(openssl, ["pkey", "-in", work.file("server.key"), "-pubout"]).stdout.text
-            let certPublic = try await ChildProcess.run(openssl, ["x509", "-in", work.file("server.pem"), "-pubkey", "-noout"])
-                .stdout.text
+            let keyPublic = try await Self.openssl(["pkey", "-in", work.file("server.key"), "-pubout"])
+            let certPublic = try await Self.openssl(["x509", "-in", work.file("server.pem"), "-pubkey", "-noout"])
             #expect(keyPublic.hasPrefix("-----BEGIN PUBLIC KEY-----") && keyPublic == certPublic)
 
             // The fingerprint printed is the one OpenSSL computes, and the hosts are listed.
-            let fingerprint = try await ChildProcess.run(openssl, ["x509", "-in", work.file("ca.pem"), "-noout", "-fingerprint", "-sha256"])
-            let expected = try #require(fingerprint.stdout.text.split(separator: "=").last).trimmingCharacters(in: .whitespacesAndNewlines)
+            let fingerprint = try await Self.openssl(["x509", "-in", work.file("ca.pem"), "-noout", "-fingerprint", "-sha256"])
+            let expected = try #require(fingerprint.split(separator: "=").last)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(run.stdout.contains(expected))
             #expect(run.stdout.contains("localhost, 127.0.0.1, ::1, assets.example.test"))
             for key in ["ca.key", "server.key"] {
@@ -53,10 +52,7 @@ extension EndToEnd {
 
         @Test func plistlibReadsTheProfileAndItsPayloadIsTheCAsDER() async throws {
             let (work, _) = try await Self.certs(hosts: ["localhost"])
-            let openssl = try ExternalTool.path(of: "openssl")
-            try await ChildProcess.run(openssl, [
-                "x509", "-in", work.file("ca.pem"), "-outform", "DER", "-out", work.file("ca.der"),
-            ])
+            try await Self.openssl(["x509", "-in", work.file("ca.pem"), "-outform", "DER", "-out", work.file("ca.der")])
             let script = """
                 import base64, json, plistlib, sys
                 profile = plistlib.load(open(sys.argv[1], 'rb'))
@@ -69,9 +65,13 @@ extension EndToEnd {
                 """
             let python = try ExternalTool.path(of: "python3")
             let parsed = try await ChildProcess.run(python, ["-c", script, work.file("PackServe-CA.mobileconfig")])
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.text.utf8)) as? [String: Any])
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(parsed.stdout.text.utf8)) as? [String: Any])
             let top = try #require(json["top"] as? [String])
-            for key in ["PayloadContent", "PayloadDisplayName", "PayloadIdentifier", "PayloadType", "PayloadUUID", "PayloadVersion"] {
+            let required = [
+                "PayloadContent", "PayloadDisplayName", "PayloadIdentifier", "PayloadType", "PayloadUUID", "PayloadVersion",
+            ]
+            for key in required {
                 #expect(top.contains(key), "\(key)")
             }
             #expect(json["type"] as? String == "Configuration")
@@ -108,7 +108,10 @@ extension EndToEnd {
                 let status = try await client.exitStatus(within: .seconds(20))
                 return (status, client.stdout.text + client.stderr.text)
             }
-            for check in [["-verify_hostname", "localhost"], ["-verify_hostname", "assets.example.test"], ["-verify_ip", "127.0.0.1"]] {
+            let checks = [
+                ["-verify_hostname", "localhost"], ["-verify_hostname", "assets.example.test"], ["-verify_ip", "127.0.0.1"],
+            ]
+            for check in checks {
                 let result = try await connect(check)
                 #expect(result.status == 0, "\(check): \(result.output)")
                 #expect(result.output.contains("Verify return code: 0 (ok)"), "\(check)")
@@ -153,6 +156,12 @@ extension EndToEnd {
             #expect(refused.stderr.lines.count == 1)
             #expect(refused.stderr.text.contains("ca.key"))
             #expect(try String(contentsOfFile: "\(tls)/ca.pem", encoding: .utf8) == caPEM)
+        }
+
+        /// Runs `openssl` with `arguments`, which must succeed, and returns its standard output.
+        @discardableResult
+        private static func openssl(_ arguments: [String]) async throws -> String {
+            try await ChildProcess.run(try ExternalTool.path(of: "openssl"), arguments).stdout.text
         }
 
         /// Runs `packserve certs --out DIR --host …` into a new temporary directory.

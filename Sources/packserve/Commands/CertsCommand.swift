@@ -8,22 +8,28 @@ import PackServer
 struct CertsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "certs",
-        abstract: "Write a development CA (kept across runs), a server certificate it signs, and an iOS profile that installs the CA.")
+        abstract: "Write a development CA (kept across runs), a server certificate it signs, and an iOS profile "
+            + "that installs the CA.")
 
     @ParentCommand var root: PackServe
 
-    @Option(help: "Directory for ca.pem, ca.key, server.pem, server.key and PackServe-CA.mobileconfig (default: beside the configuration's TLS certificate).")
+    @Option(help: ArgumentHelp(
+        "Directory for ca.pem, ca.key, server.pem, server.key and PackServe-CA.mobileconfig "
+            + "(default: beside the configuration's TLS certificate, .packserve/tls)."))
     var out: String?
 
-    @Option(name: .customLong("host"), help: "A DNS name or IP address for the server certificate; repeat for more (default: localhost, 127.0.0.1, ::1 and this machine's addresses).")
+    @Option(name: .customLong("host"), help: ArgumentHelp(
+        "A DNS name or IP address for the server certificate; repeat for more "
+            + "(default: localhost, 127.0.0.1, ::1 and this machine's addresses)."))
     var hosts: [String] = []
 
     @Option(help: "Days the server certificate is valid, at most \(DevelopmentCertificates.maximumValidityDays).")
     var days: Int = DevelopmentCertificates.maximumValidityDays
 
     func run() async throws {
+        let configPath = root.config ?? PackServeConfiguration.defaultPath()
         let directory = out ?? DevelopmentCertificates.defaultDirectory(
-            certificatePath: Self.certificatePath(configPath: root.config ?? PackServeConfiguration.defaultPath()))
+            certificatePath: Self.certificatePath(configPath: configPath))
         let result: GeneratedCertificates
         do {
             result = try DevelopmentCertificates.generate(
@@ -34,21 +40,25 @@ struct CertsCommand: AsyncParsableCommand {
         }
         let files = result.files
         let until = result.serverNotValidAfter.formatted(.iso8601.year().month().day())
-        print("CA:     \(files.authorityCertificate) (\(result.authorityReused ? "kept" : "new"): \(result.authorityName))")
+        let status = result.authorityReused ? "kept" : "new"
+        print("CA:     \(files.authorityCertificate) (\(status): \(result.authorityName))")
         print("        SHA-256 \(result.authorityFingerprint)")
-        print("server: \(files.serverCertificate) (chain), \(files.serverKey), valid until \(until)")
+        print("server: \(files.serverCertificate) (chain) and \(files.serverKey), valid until \(until)")
         print("hosts:  \(result.hosts.map(\.description).joined(separator: ", "))")
-        print("To trust it on an iPhone or iPad:")
-        print("  1. AirDrop or mail \(files.trustProfile) to the device; install it in Settings › General › VPN & Device Management.")
-        print("  2. Turn on full trust for \"\(result.authorityName)\" in Settings › General › About › Certificate Trust Settings.")
         if result.authorityReused {
-            print("(A device that already trusts this CA needs neither step again.)")
+            print("Devices that already trust this CA trust the new server certificate too. Otherwise:")
         }
+        print("To trust it on an iPhone or iPad:")
+        print("  1. AirDrop or mail \(files.trustProfile) to the device,")
+        print("     then install it in Settings › General › VPN & Device Management.")
+        print("  2. Turn on full trust for \"\(result.authorityName)\"")
+        print("     in Settings › General › About › Certificate Trust Settings.")
     }
 
     /// Where the configuration's TLS certificate is: `.packserve/tls/server.pem` beside the configuration
-    /// file until the configuration has a `tls.certificate` key.
+    /// file, until the configuration has a `tls.certificate` key.
     static func certificatePath(configPath: String) -> String {
-        URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent(".packserve/tls/server.pem").path
+        URL(fileURLWithPath: configPath).deletingLastPathComponent()
+            .appendingPathComponent(".packserve/tls/server.pem").path
     }
 }
