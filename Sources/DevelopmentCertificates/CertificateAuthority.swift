@@ -53,8 +53,8 @@ public struct CertificateAuthority: Sendable {
     {
         let certificatePath = files.authorityCertificate
         let keyPath = files.authorityKey
-        let files = FileManager.default
-        switch (files.fileExists(atPath: certificatePath), files.fileExists(atPath: keyPath)) {
+        let fileManager = FileManager.default
+        switch (fileManager.fileExists(atPath: certificatePath), fileManager.fileExists(atPath: keyPath)) {
         case (false, false): return nil
         case (true, false): throw .incompleteAuthority(present: certificatePath, missing: keyPath)
         case (false, true): throw .incompleteAuthority(present: keyPath, missing: certificatePath)

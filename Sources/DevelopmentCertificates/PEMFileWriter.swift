@@ -50,7 +50,7 @@ enum PEMFileWriter {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
-                failure = errno
+                failure = n == 0 ? EIO : errno
                 break
             }
             written += n
