@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers look downward only: packserve → (PackServer → (HTTPServer, PackStore, Manifest), PackClient → Manifest).
+// Layers look downward only: packserve → (PackServer → (HTTPServer, PackStore, Manifest, DevelopmentCertificates),
+// PackClient → Manifest).
 // HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
 let package = Package(
     name: "PackServe",
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
     ],
     targets: [
         // Glibc's Swift overlay lacks accept4(2) and epoll(7); this shim exposes them.
@@ -60,12 +63,23 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Development TLS certificates (`packserve certs`, `tls.generateIfMissing`): a local CA, a leaf
+        // signed by it and an Apple configuration profile that installs the CA on a test device.
+        .target(
+            name: "DevelopmentCertificates",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "PackServer",
             dependencies: [
                 "HTTPServer",
                 "PackStore",
                 "Manifest",
+                "DevelopmentCertificates",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -80,6 +94,7 @@ let package = Package(
                 "PackStore",
                 "Manifest",
                 "PackClient",
+                "DevelopmentCertificates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,6 +103,15 @@ let package = Package(
         .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
+        .testTarget(
+            name: "DevelopmentCertificatesTests",
+            dependencies: [
+                "DevelopmentCertificates",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
         .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer"]),
