@@ -49,6 +49,30 @@ extension EndToEnd {
             #expect(try await server.stop() == 0)
         }
 
+        /// With `tls.generateIfMissing` the first start makes a development CA and certificate, says in one
+        /// line where the CA is, and serves with them; the next start reuses them.
+        @Test func generateIfMissingMakesADevelopmentCertificateOnce() async throws {
+            let store = try StoreWorkspace()
+            let tlsDirectory = store.directory.file("tls")
+            let settings: [String: any Sendable] = [
+                "enabled": true, "listen": ["host": "127.0.0.1", "port": 0] as [String: any Sendable],
+                "certificate": "\(tlsDirectory)/server.pem", "privateKey": "\(tlsDirectory)/server.key", "generateIfMissing": true,
+            ]
+            let first = try await store.serve(overrides: ["tls": settings])
+            let line = first.child.stderr.lines.first { $0.contains("generated a development TLS certificate") }
+            #expect(line?.contains("ca=\(tlsDirectory)/ca.pem") == true, "\(first.child.stderr.text)")
+            #expect(line?.contains("PackServe-CA.mobileconfig") == true)
+            let served = try await Self.shell("curl -sS --cacert \(tlsDirectory)/ca.pem \(first.secureURL("/healthz"))")
+            #expect(served.status == 0 && served.output.trimmingCharacters(in: .whitespacesAndNewlines) == "ok", "\(served.output)")
+            let fingerprint = try await Self.fingerprint(of: "\(tlsDirectory)/server.pem")
+            #expect(try await first.stop() == 0)
+
+            let second = try await store.serve(overrides: ["tls": settings])
+            #expect(!second.child.stderr.text.contains("generated a development TLS certificate"))
+            #expect(try await Self.servedFingerprint(port: second.tlsPort) == fingerprint)
+            #expect(try await second.stop() == 0)
+        }
+
         @Test func curlResumesAndAria2cSegmentsA200MiBPackByteExact() async throws {
             let large = try await LargeDownload.shared()
             let store = try StoreWorkspace()

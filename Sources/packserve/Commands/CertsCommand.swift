@@ -27,9 +27,8 @@ struct CertsCommand: AsyncParsableCommand {
     var days: Int = DevelopmentCertificates.maximumValidityDays
 
     func run() async throws {
-        let configPath = root.config ?? PackServeConfiguration.defaultPath()
-        let directory = out ?? DevelopmentCertificates.defaultDirectory(
-            certificatePath: Self.certificatePath(configPath: configPath))
+        var directory = out ?? ""
+        if out == nil { directory = DevelopmentCertificates.defaultDirectory(certificatePath: try await certificatePath()) }
         let result: GeneratedCertificates
         do {
             result = try DevelopmentCertificates.generate(
@@ -55,10 +54,14 @@ struct CertsCommand: AsyncParsableCommand {
         print("     in Settings › General › About › Certificate Trust Settings.")
     }
 
-    /// Where the configuration's TLS certificate is: `.packserve/tls/server.pem` beside the configuration
-    /// file, until the configuration has a `tls.certificate` key.
-    static func certificatePath(configPath: String) -> String {
-        URL(fileURLWithPath: configPath).deletingLastPathComponent()
-            .appendingPathComponent(".packserve/tls/server.pem").path
+    /// The configuration's `tls.certificate`; without a configuration file yet, its default beside where
+    /// that file would be (so `certs` can come first on a new machine).
+    private func certificatePath() async throws -> String {
+        let configPath = root.config ?? PackServeConfiguration.defaultPath()
+        guard FileManager.default.fileExists(atPath: configPath) else {
+            return URL(fileURLWithPath: configPath).deletingLastPathComponent()
+                .appendingPathComponent(PackServeConfiguration().tls.certificate).path
+        }
+        return try await CommandContext.loadConfiguration(path: root.config).tls.certificate
     }
 }
