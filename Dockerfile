@@ -19,14 +19,19 @@ COPY --from=build /out/packserve /usr/local/bin/packserve
 COPY config.json /etc/packserve/config.json
 COPY Public /srv/packserve/Public
 # Paths in config.json are relative to the config file; point them at the image's locations.
+# The image publishes no sample catalog; TLS material (generated on first start unless mounted) lives on
+# the data volume, which the non-root user can write.
 ENV PACKSERVE_CONFIG=/etc/packserve/config.json \
     PACKSERVE_DATADIRECTORY=/data \
     PACKSERVE_PUBLICDIRECTORY=/srv/packserve/Public \
-    PACKSERVE_SIGNING_PRIVATEKEY=/data/keys/manifest-signing.key
+    PACKSERVE_SIGNING_PRIVATEKEY=/data/keys/manifest-signing.key \
+    PACKSERVE_SAMPLECATALOG=false \
+    PACKSERVE_TLS_CERTIFICATE=/data/tls/server.pem \
+    PACKSERVE_TLS_PRIVATEKEY=/data/tls/server.key
 RUN mkdir -p /data && chown packserve /data
 VOLUME ["/data"]
 USER packserve
-EXPOSE 8080
+EXPOSE 8080 8443
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s \
     CMD curl -fsS -H 'Host: localhost' http://127.0.0.1:8080/healthz || exit 1
 ENTRYPOINT ["packserve"]
