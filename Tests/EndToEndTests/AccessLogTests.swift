@@ -49,14 +49,7 @@ extension EndToEnd {
             let server = try await store.serve()
             let work = try TemporaryDirectory()
             let output = work.file("part.bin")
-            let curl = try ChildProcess(try ExternalTool.curl(), ["-sS", "--limit-rate", "4M", "-o", output, server.url("/packs/big")])
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(20)
-            while FileSize.of(output) < 2 << 20 && curl.isRunning && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            curl.signal(SIGKILL)
-            _ = try await curl.exitStatus(within: .seconds(5))
+            _ = try await InterruptedCurl.run(["-sS", "--limit-rate", "4M", server.url("/packs/big")], output: output, killAfter: 2 << 20)
             let lines = try await server.awaitAccessLogLines(path: "/packs/big", status: 200)
             let line = try #require(lines.first, "no line for the aborted download")
             let f = try #require(Self.fields(line), "\(line)")

@@ -15,16 +15,8 @@ extension EndToEnd {
             let output = work.file("download.bin")
             let url = server.url(Self.path)
 
-            // Rate-limited so that the kill surely lands in the middle of the body.
-            let first = try ChildProcess(curl, ["--http1.1", "-sS", "--fail", "--limit-rate", "20M", "-o", output, url])
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(30)
-            while FileSize.of(output) < 8 << 20 && first.isRunning && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            first.signal(SIGKILL)
-            _ = try await first.exitStatus(within: .seconds(10))
-            let partial = FileSize.of(output)
+            let partial = try await InterruptedCurl.run(
+                ["--http1.1", "-sS", "--fail", "--limit-rate", "20M", url], output: output, killAfter: 8 << 20)
             try #require(partial >= 8 << 20 && partial < LargeDownload.size, "interrupted at \(partial) bytes")
 
             try await ChildProcess.run(curl, ["--http1.1", "-sS", "--fail", "-C", "-", "-o", output, url], timeout: .seconds(120))

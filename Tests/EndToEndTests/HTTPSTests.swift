@@ -84,17 +84,9 @@ extension EndToEnd {
             let work = try TemporaryDirectory()
             let output = work.file("curl.bin")
 
-            // Rate-limited so that the kill lands in the middle of the body.
             let curl = try ExternalTool.curl()
-            let first = try ChildProcess(curl, ["-sS", "--fail", "--cacert", certificates.caFile, "--limit-rate", "20M", "-o", output, url])
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(30)
-            while FileSize.of(output) < 8 << 20 && first.isRunning && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            first.signal(SIGKILL)
-            _ = try await first.exitStatus(within: .seconds(10))
-            let partial = FileSize.of(output)
+            let partial = try await InterruptedCurl.run(
+                ["-sS", "--fail", "--cacert", certificates.caFile, "--limit-rate", "20M", url], output: output, killAfter: 8 << 20)
             try #require(partial >= 8 << 20 && partial < LargeDownload.size, "interrupted at \(partial) bytes")
             try await ChildProcess.run(curl, ["-sS", "--fail", "--cacert", certificates.caFile, "-C", "-", "-o", output, url], timeout: .seconds(120))
             #expect(FileSize.of(output) == LargeDownload.size)
