@@ -143,6 +143,31 @@ def proc_status(pid):
     return fds, rss, hwm
 
 
+def descriptor_kinds(pid):
+    """The process's descriptors by what they are: sockets, blob files (data/blobs/), other files, and
+    the rest (epoll, eventfd, pipes)."""
+    kinds = {"sockets": 0, "blob files": 0, "other files": 0, "other": 0}
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        kind = ("sockets" if target.startswith("socket:") else "blob files" if "/blobs/" in target
+                else "other files" if target.startswith("/") else "other")
+        kinds[kind] += 1
+    return kinds
+
+
+def kernel_tcp():
+    """(KiB of memory the kernel holds for all TCP sockets, orphaned sockets) from /proc/net/sockstat.
+    System-wide: bytes a server has handed to the kernel but no client has read are counted here, not
+    in the server's RSS."""
+    with open("/proc/net/sockstat") as f:
+        fields = next(line for line in f if line.startswith("TCP:")).split()[1:]
+    values = dict(zip(fields[::2], map(int, fields[1::2])))
+    return values["mem"] * os.sysconf("SC_PAGE_SIZE") // 1024, values["orphan"]
+
+
 def cpu_seconds(pid):
     """User + system CPU seconds a process has used so far (0 when it is gone)."""
     try:
@@ -154,8 +179,9 @@ def cpu_seconds(pid):
 
 
 class Sampler(threading.Thread):
-    """Reads a process's descriptor count, VmRSS and VmHWM every `interval` seconds into `samples` as
-    (monotonic time, fds, rss KiB, hwm KiB). Stops with stop() or when the process is gone."""
+    """Reads a process's descriptor count, VmRSS and VmHWM, and the kernel's TCP memory and orphans,
+    every `interval` seconds into `samples` as (monotonic time, fds, rss KiB, hwm KiB, tcp KiB,
+    orphans). Stops with stop() or when the process is gone."""
 
     def __init__(self, pid, interval):
         super().__init__(daemon=True)
@@ -167,7 +193,7 @@ class Sampler(threading.Thread):
         next_at = time.monotonic()
         while not self.stopping.is_set():
             try:
-                self.samples.append((time.monotonic(), *proc_status(self.pid)))
+                self.samples.append((time.monotonic(), *proc_status(self.pid), *kernel_tcp()))
             except OSError:
                 return
             next_at += self.interval
