@@ -59,7 +59,7 @@ import Testing
 
     /// `gc` deletes blobs the cache still holds open; the sweep must let go of them, or the disk space
     /// stays in use until a restart.
-    @Test func closeUnlinkedReleasesDeletedFilesNobodyAsksForAgain() throws {
+    @Test func sweepReleasesDeletedFilesNobodyAsksForAgain() throws {
         let cache = OpenFileCache(validitySeconds: 3600)
         let path = try write("collected by gc", to: "e.txt")
         let kept = try write("still here", to: "f.txt")
@@ -69,7 +69,7 @@ import Testing
         }
         try FileManager.default.removeItem(atPath: path)
         #expect(Self.openDescriptorTargets().contains("\(path) (deleted)"))
-        cache.closeUnlinked()
+        cache.sweep()
         #expect(!Self.openDescriptorTargets().contains("\(path) (deleted)"))
         #expect(Self.openDescriptorTargets().contains(kept), "a file that still exists stays cached")
     }
@@ -78,5 +78,19 @@ import Testing
     static func openDescriptorTargets() -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") })
+    }
+
+    /// Without eviction by age, every release's blobs stayed open until the cache filled (1,024 files),
+    /// past the usual descriptor limit.
+    @Test func sweepClosesFilesUnusedForTheInactiveTime() throws {
+        let cache = OpenFileCache(validitySeconds: 3600, inactiveSeconds: 0)
+        _ = try cache.open(path: try write("old release", to: "g.txt"))
+        #expect(cache.count == 1)
+        cache.sweep()
+        #expect(cache.count == 0)
+        let recent = OpenFileCache(validitySeconds: 3600, inactiveSeconds: 60)
+        _ = try recent.open(path: try write("in use", to: "h.txt"))
+        recent.sweep()
+        #expect(recent.count == 1, "a file used within the inactive time stays open")
     }
 }

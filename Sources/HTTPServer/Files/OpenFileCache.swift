@@ -10,21 +10,32 @@ import Synchronization
 /// until then the old descriptor is served, and it is consistent: its fstat describes exactly the bytes
 /// it sends. Descriptors are shared by concurrent responses; sendfile(2) with an explicit offset never
 /// moves the shared file position.
+///
+/// `sweep()` (once a second) closes what is no longer worth holding: files nobody asked for in
+/// `inactiveSeconds` (each release's blobs would otherwise stay open for good) and files that were deleted.
 public final class OpenFileCache: Sendable {
     private struct Entry {
         let file: OpenFile
         let device: UInt64
         let inode: UInt64
         var checkedAt: Int64
+        var usedAt: Int64
     }
 
     private let entries = Mutex<[String: Entry]>([:])
     private let capacity: Int
     private let validitySeconds: Int64
+    private let inactiveSeconds: Int64
 
-    public init(capacity: Int = 1024, validitySeconds: Int = 1) {
-        self.capacity = max(1, capacity)
+    /// The default capacity leaves most descriptors to connections: an eighth of the process's limit, at
+    /// most 1,024.
+    public init(capacity: Int? = nil, validitySeconds: Int = 1, inactiveSeconds: Int = 20) {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let fromLimit = Int(min(limit.rlim_cur, 8192) / 8)
+        self.capacity = max(1, capacity ?? min(1024, fromLimit))
         self.validitySeconds = Int64(validitySeconds)
+        self.inactiveSeconds = Int64(inactiveSeconds)
     }
 
     /// The open file at `path`, from the cache when it is still valid.
@@ -41,20 +52,24 @@ public final class OpenFileCache: Sendable {
         }
     }
 
-    /// Forgets files that no longer have a name (their link count is 0: `gc` or someone else deleted
-    /// them), so their disk space is freed as soon as no response is sending them. Call it periodically:
-    /// a deleted file nobody asks for again would otherwise stay open until the cache fills.
-    public func closeUnlinked() {
-        let unlinked = entries.withLock { entries in
+    /// Forgets files unused for `inactiveSeconds` and files that no longer have a name (their link count
+    /// is 0: `gc` or someone else deleted them), so descriptors do not pile up release after release and
+    /// disk space is freed as soon as no response is sending the file. Call it periodically.
+    public func sweep() {
+        let now = Self.monotonicSeconds()
+        let released = entries.withLock { entries in
             let gone = entries.filter { _, entry in
                 var info = stat()
-                return fstat(entry.file.descriptor, &info) != 0 || info.st_nlink == 0
+                return now - entry.usedAt >= inactiveSeconds || fstat(entry.file.descriptor, &info) != 0 || info.st_nlink == 0
             }
             for key in gone.keys { entries[key] = nil }
             return gone
         }
-        _ = unlinked  // released here, outside the lock: closing a descriptor may take a while
+        _ = released  // released here, outside the lock: closing a descriptor may take a while
     }
+
+    /// How many files are held open.
+    public var count: Int { entries.withLock { $0.count } }
 
     /// `path` identifies the file for revalidation with stat(2); `opener` opens it on a miss.
     private func open(key path: String, opener: () throws(OpenFile.OpenError) -> OpenFile) throws(OpenFile.OpenError) -> OpenFile {
@@ -63,7 +78,7 @@ public final class OpenFileCache: Sendable {
         let file = try opener()
         var info = stat()
         fstat(file.descriptor, &info)
-        let entry = Entry(file: file, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), checkedAt: now)
+        let entry = Entry(file: file, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), checkedAt: now, usedAt: now)
         entries.withLock { entries in
             // Full: start over rather than track recency; a hot set refills in one request each.
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
@@ -74,6 +89,7 @@ public final class OpenFileCache: Sendable {
 
     private func cached(_ path: String, now: Int64, in entries: inout [String: Entry]) -> OpenFile? {
         guard var entry = entries[path] else { return nil }
+        if entry.usedAt != now { entries[path]?.usedAt = now }
         if now - entry.checkedAt < validitySeconds { return entry.file }
         var info = stat()
         guard stat(path, &info) == 0, UInt64(info.st_dev) == entry.device, UInt64(info.st_ino) == entry.inode,
@@ -83,6 +99,7 @@ public final class OpenFileCache: Sendable {
             return nil
         }
         entry.checkedAt = now
+        entry.usedAt = now
         entries[path] = entry
         return entry.file
     }

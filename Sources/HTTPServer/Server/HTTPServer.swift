@@ -47,6 +47,10 @@ public final class HTTPServer: Sendable {
         // sendfile(2) has no MSG_NOSIGNAL: sending to a peer that hung up raises SIGPIPE, whose default
         // action kills the process. Ignore it so that such a send fails with EPIPE like any other.
         signal(SIGPIPE, SIG_IGN)
+        let descriptors = DescriptorLimit.raiseToHardLimit()
+        if descriptors < UInt64(configuration.maxConnections) + 64 {
+            logger.warning("the open-file limit (\(descriptors)) is below maxConnections (\(configuration.maxConnections)) plus room for files: raise it (ulimit -n) or lower maxConnections")
+        }
         let sockets = try bindListeners()
         let loops: [EventLoop]
         do {

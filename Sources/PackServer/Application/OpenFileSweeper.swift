@@ -2,7 +2,8 @@ import HTTPServer
 import ServiceLifecycle
 
 /// Once a second, closes cached descriptors of files that were deleted (by `packserve gc` in another
-/// process, say), so their disk space is returned while the server keeps running.
+/// process, say), so their disk space is returned while the server keeps running, and of files nobody
+/// asked for lately, so descriptors do not pile up release after release.
 public struct OpenFileSweeper: Service {
     let cache: OpenFileCache
 
@@ -13,7 +14,7 @@ public struct OpenFileSweeper: Service {
     public func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
-            cache.closeUnlinked()
+            cache.sweep()
         }
     }
 }

@@ -21,6 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let signals = await SignalHandler.trap()
+        // Before anything sizes itself from the limit (the open-file cache does).
+        DescriptorLimit.raiseToHardLimit()
         var config = try await CommandContext.loadConfiguration(path: root.config)
         if let host { config.listen.host = host }
         if let port {
