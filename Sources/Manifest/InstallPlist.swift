@@ -23,8 +23,18 @@ public struct InstallPlist: Sendable, Equatable {
         }
         maxInstallSize = installed("prefetch")
         essentialMaxInstallSize = installed("essential")
-        let hosts = ([manifestURL] + document.packs.compactMap(\.url)).compactMap { URL(string: $0)?.host?.lowercased() }
-        domainAllowList = Array(Set(hosts)).sorted()
+        domainAllowList = Self.domains(of: [manifestURL] + document.packs.compactMap(\.url))
+    }
+
+    /// The distinct hosts `urls` name, lowercased and sorted (`BADownloadDomainAllowList`).
+    static func domains(of urls: [String]) -> [String] {
+        Array(Set(urls.compactMap { URL(string: $0)?.host?.lowercased() })).sorted()
+    }
+
+    /// `dictionary` as an XML property list.
+    public static func xml(_ dictionary: [String: Any]) throws -> String {
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The keys as a property-list dictionary (numbers as integers).
@@ -43,7 +53,6 @@ public struct InstallPlist: Sendable, Equatable {
 
     /// An XML property list holding just these keys; paste its `<key>`s into the app's Info.plist.
     public func xml() throws -> String {
-        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-        return String(decoding: data, as: UTF8.self)
+        try Self.xml(dictionary)
     }
 }

@@ -3,7 +3,8 @@ import Manifest
 import PackStore
 
 /// Everything the request path needs about the current release, computed once when the release is
-/// loaded: the snapshot, content types by digest, the `/releases` document, and the signed manifest.
+/// loaded: the snapshot, content types by digest, the `/releases` document, the download manifest, and the
+/// signed manifest.
 public struct PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
     let baseURL: String
@@ -15,9 +16,12 @@ public struct PublishedRelease: Sendable {
     /// The newest signed manifest, if any has been signed yet.
     public internal(set) var manifest: StoredManifest?
 
-    /// The client-facing object of pack `id` (built on demand: a release may hold 100,000 packs).
-    func manifestPack(_ id: String) -> ManifestPack? {
-        snapshot.packs[id].map { ManifestPack($0, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
+    /// The download manifest of managed Background Assets, encoded once per platform variant.
+    let downloadManifests: DownloadManifestVariants
+
+    /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
+    func catalogPack(_ id: String) -> CatalogPack? {
+        snapshot.packs[id].map { CatalogPack($0.entry, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
     }
 
     init(snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle) throws {
@@ -29,6 +33,7 @@ public struct PublishedRelease: Sendable {
         for pack in snapshot.packs.values { types[pack.sha256] = pack.contentType }
         contentTypeByDigest = types
         releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
+        downloadManifests = DownloadManifestVariants(snapshot: snapshot, baseURL: baseURL, style: style)
     }
 }
 

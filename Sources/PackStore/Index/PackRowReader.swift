@@ -7,8 +7,12 @@ import GRDBSQLite
 /// and the generic decoding costs several times more than the query itself. The statement is still prepared,
 /// bound and owned by GRDB; only the stepping loop is raw.
 enum PackRowReader {
-    /// The column list every query handed to `entries` must select, in this order.
-    static let columns = "packId, version, size, sha256, tags, policy, fetchOrder, contentType"
+    /// What a pack IS in a release: the columns the draft-equals-release check compares and publishing copies.
+    static let contentColumns =
+        "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents"
+    /// The column list every query handed to `entries` must select, in this order: the content, then the
+    /// Apple version (derived from the release history, see `AppleVersionSQL`).
+    static let columns = contentColumns + ", appleVersion"
 
     static func entries(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [PackEntry] {
         let statement = try db.makeStatement(sql: sql)
@@ -28,7 +32,10 @@ enum PackRowReader {
                     size: sqlite3_column_int64(handle, 2), sha256: text(handle, 3),
                     tags: ReleasePackRecord.decodeTags(text(handle, 4)),
                     policy: PackPolicy(rawValue: text(handle, 5)) ?? .onDemand,
-                    order: Int(sqlite3_column_int64(handle, 6)), contentType: text(handle, 7)))
+                    order: Int(sqlite3_column_int64(handle, 6)), contentType: text(handle, 7),
+                    platforms: ReleasePackRecord.decodePlatforms(text(handle, 8)),
+                    installationEvents: ReleasePackRecord.decodeEvents(text(handle, 9)),
+                    appleVersion: Int(sqlite3_column_int64(handle, 10))))
         }
         return entries
     }

@@ -1,0 +1,46 @@
+/// Writes a `DownloadManifest` as exactly the bytes `CanonicalJSON.encode(manifest)` produces, without
+/// `JSONEncoder` (too slow for a server that builds the document of 100,000 packs at every release; see
+/// `ManifestPayloadWriter`). Keys are written in sorted order by hand; DownloadManifestWriterTests compares
+/// the bytes with `CanonicalJSON.encode`, so a field added to the model must be added here too.
+struct DownloadManifestWriter {
+    private var out = JSONBytes()
+
+    static func encode(_ manifest: DownloadManifest) -> [UInt8] {
+        var writer = DownloadManifestWriter()
+        var estimate = 32
+        for pack in manifest.assetPacks {
+            // Keys, punctuation and numbers take about 220 bytes a pack.
+            estimate += 256 + 2 * pack.id.utf8.count + pack.url.utf8.count + pack.userInfo.sha256.utf8.count
+            for tag in pack.userInfo.tags { estimate += 3 + tag.utf8.count }
+        }
+        writer.out.reserveCapacity(estimate)
+        writer.out.raw("{\"assetPacks\":[")
+        for index in manifest.assetPacks.indices {
+            if index > 0 { writer.out.raw(",") }
+            writer.write(manifest.assetPacks[index])
+        }
+        writer.out.raw("]}")
+        return writer.out.bytes
+    }
+
+    private mutating func write(_ pack: DownloadManifestPack) {
+        out.raw("{\"downloadPolicy\":")
+        switch pack.downloadPolicy {
+        case .essential(let events):
+            out.raw("{\"essential\":{\"installationEventTypes\":"); out.strings(events); out.raw("}}")
+        case .prefetch(let events):
+            out.raw("{\"prefetch\":{\"installationEventTypes\":"); out.strings(events); out.raw("}}")
+        case .onDemand:
+            out.raw("{\"onDemand\":{}}")
+        }
+        out.raw(",\"downloadSize\":"); out.integer(pack.downloadSize)
+        out.raw(",\"host\":{\"thirdParty\":{}}")
+        out.raw(",\"id\":"); out.string(pack.id)
+        out.raw(",\"url\":"); out.string(pack.url)
+        out.raw(",\"userInfo\":{\"release\":"); out.integer(pack.userInfo.release)
+        out.raw(",\"sha256\":"); out.string(pack.userInfo.sha256)
+        out.raw(",\"tags\":"); out.strings(pack.userInfo.tags)
+        out.raw("},\"version\":"); out.integer(pack.version)
+        out.raw("}")
+    }
+}
