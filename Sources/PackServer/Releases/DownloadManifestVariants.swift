@@ -1,3 +1,4 @@
+import HTTPServer
 import Manifest
 import PackStore
 
