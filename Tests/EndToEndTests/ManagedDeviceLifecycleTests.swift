@@ -53,17 +53,18 @@ extension EndToEnd {
             releaseFiles[3] = releaseFiles[1]
             #expect(try await syncAndCheck(release: 3) == ["Tutorial": 1, "com.example.game.level-1": 3, "hd": 1])
 
-            // Withdraw hd: the device deletes it.
+            // Withdraw hd: the device deletes it. (A rollback leaves the draft alone, so this publish also brings
+            // back the draft's level-1: different bytes from release 3's again, so its version rises to 4.)
             try await store.run(["rm", "hd"])
             try await store.run(["publish"])
-            releaseFiles[4] = releaseFiles[3]!.filter { $0.key != "hd" }
-            #expect(try await syncAndCheck(release: 4) == ["Tutorial": 1, "com.example.game.level-1": 3])
+            releaseFiles[4] = files.filter { $0.key != "hd" }
+            #expect(try await syncAndCheck(release: 4) == ["Tutorial": 1, "com.example.game.level-1": 4])
 
             // Re-add hd with its old bytes: it comes back above the version it had, never below.
             try await store.run(["add", releaseFiles[1]!["hd"]!, "--id", "hd"])
             try await store.run(["publish"])
             releaseFiles[5] = releaseFiles[4]!.merging(["hd": releaseFiles[1]!["hd"]!]) { $1 }
-            #expect(try await syncAndCheck(release: 5) == ["Tutorial": 1, "com.example.game.level-1": 3, "hd": 2])
+            #expect(try await syncAndCheck(release: 5) == ["Tutorial": 1, "com.example.game.level-1": 4, "hd": 2])
 
             #expect(device.rangeRequests >= 10, "downloads went in two Range requests each")
             #expect(try await server.stop() == 0)
@@ -71,7 +72,7 @@ extension EndToEnd {
             // The CLI shows the same versions.
             let listing = try await store.run(["ls", "--json", "--release", "5"])
             let packs = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]] ?? []
-            #expect(packs.map { $0["appleVersion"] as? Int } == [1, 3, 2], "ls --json sorts Tutorial, com.…, hd by id bytes: \(listing.stdout)")
+            #expect(packs.map { $0["appleVersion"] as? Int } == [1, 4, 2], "ls --json sorts Tutorial, com.…, hd by id bytes: \(listing.stdout)")
         }
     }
 }
