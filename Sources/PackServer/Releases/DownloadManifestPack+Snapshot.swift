@@ -20,9 +20,13 @@ extension DownloadManifestPack {
 extension DownloadManifest {
     /// The download manifest of a release: every pack, sorted by id, with URLs per `style`.
     public init(snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle) {
-        self.init(assetPacks: snapshot.sortedPacks.map { pack in
-            DownloadManifestPack(
-                pack, url: style.url(baseURL: baseURL, id: pack.id, sha256: pack.sha256), release: snapshot.release)
+        self.init(packs: snapshot.sortedPacks, release: snapshot.release, baseURL: baseURL, style: style)
+    }
+
+    /// `packs` (sorted by id) of release `release`.
+    init(packs: [ReleaseSnapshot.Pack], release: Int, baseURL: String, style: PackURLStyle) {
+        self.init(assetPacks: packs.map { pack in
+            DownloadManifestPack(pack, url: style.url(baseURL: baseURL, id: pack.id, sha256: pack.sha256), release: release)
         })
     }
 }

@@ -10,8 +10,9 @@ struct DownloadManifestVariants: Sendable {
     let byPlatform: [ApplePlatform: PrecomputedDocument]
 
     init(snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle) {
-        let objects = DownloadManifest(snapshot: snapshot, baseURL: baseURL, style: style).assetPacks
-        let platforms = objects.map { snapshot.packs[$0.id]?.platforms ?? [] }
+        let packs = snapshot.sortedPacks
+        let objects = DownloadManifest(packs: packs, release: snapshot.release, baseURL: baseURL, style: style).assetPacks
+        let platforms = packs.map(\.platforms)
         // The release number names the content within one index; its creation time and the URL settings
         // tell apart two indexes (or two configurations) that reached the same number.
         let tagPrefix = "dm-\(snapshot.release).\(Int64(snapshot.createdAt.timeIntervalSince1970 * 1000))"
