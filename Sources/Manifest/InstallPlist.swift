@@ -31,6 +31,11 @@ public struct InstallPlist: Sendable, Equatable {
         Array(Set(urls.compactMap { URL(string: $0)?.host?.lowercased() })).sorted()
     }
 
+    /// The `BAInitialDownloadRestrictions` dictionary (managed and unmanaged apps spell it the same).
+    static func initialDownloadRestrictions(download: Int64, essential: Int64, domains: [String]) -> [String: Any] {
+        ["BADownloadAllowance": download, "BAEssentialDownloadAllowance": essential, "BADownloadDomainAllowList": domains]
+    }
+
     /// `dictionary` as an XML property list.
     public static func xml(_ dictionary: [String: Any]) throws -> String {
         let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
@@ -41,11 +46,8 @@ public struct InstallPlist: Sendable, Equatable {
     public var dictionary: [String: Any] {
         [
             "BAManifestURL": manifestURL,
-            "BAInitialDownloadRestrictions": [
-                "BADownloadAllowance": downloadAllowance,
-                "BAEssentialDownloadAllowance": essentialDownloadAllowance,
-                "BADownloadDomainAllowList": domainAllowList,
-            ] as [String: Any],
+            "BAInitialDownloadRestrictions": Self.initialDownloadRestrictions(
+                download: downloadAllowance, essential: essentialDownloadAllowance, domains: domainAllowList),
             "BAMaxInstallSize": maxInstallSize,
             "BAEssentialMaxInstallSize": essentialMaxInstallSize,
         ]

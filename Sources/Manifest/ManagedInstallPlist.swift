@@ -34,11 +34,8 @@ public struct ManagedInstallPlist: Sendable, Equatable {
             "BAHasManagedAssetPacks": true,
             "BAUsesAppleHosting": false,
             "BAManifestURL": manifestURL,
-            "BAInitialDownloadRestrictions": [
-                "BADownloadAllowance": downloadAllowance,
-                "BAEssentialDownloadAllowance": essentialDownloadAllowance,
-                "BADownloadDomainAllowList": domainAllowList,
-            ] as [String: Any],
+            "BAInitialDownloadRestrictions": InstallPlist.initialDownloadRestrictions(
+                download: downloadAllowance, essential: essentialDownloadAllowance, domains: domainAllowList),
         ]
         if let appGroupID { keys["BAAppGroupID"] = appGroupID }
         return keys
