@@ -2,7 +2,7 @@
 /// space (the form encoding browsers and URLComponents use). Repeated names keep every value, so
 /// `?tag=a&tag=b` asks for both. A pair whose escapes are not valid UTF-8 percent-encoding is `nil`
 /// (`values(named:)` then fails), so a caller can refuse it rather than guess.
-public struct QueryParameters: Sendable, Equatable {
+public struct QueryParameters: Sendable {
     public let pairs: [(name: String, value: String)]?
 
     public init(_ query: String?) {
@@ -26,14 +26,6 @@ public struct QueryParameters: Sendable, Equatable {
     /// Every value given for `name`, in order; nil when the query is malformed.
     public func values(named name: String) -> [String]? {
         pairs.map { $0.filter { $0.name == name }.map(\.value) }
-    }
-
-    public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
-        switch (lhs.pairs, rhs.pairs) {
-        case (nil, nil): true
-        case (let l?, let r?): l.count == r.count && zip(l, r).allSatisfy { $0.name == $1.name && $0.value == $1.value }
-        default: false
-        }
     }
 
     /// `%XX` → byte, `+` → space; nil for a truncated or non-hex escape or bytes that are not UTF-8.
