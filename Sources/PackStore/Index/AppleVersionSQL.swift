@@ -13,8 +13,8 @@ enum AppleVersionSQL {
     /// `PackRowReader.columns`: the version in release `previous` when the bytes there are the same, else one
     /// more than the highest the id ever had. Arguments: `content`'s, then the previous release's number (NULL
     /// when there is none).
-    static func select(content: String) -> String {
-        let columns = PackRowReader.contentColumns.split(separator: ",")
+    static func select(content: String, contentColumns: String = PackRowReader.contentColumns) -> String {
+        let columns = contentColumns.split(separator: ",")
             .map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
         return """
             SELECT \(columns),
@@ -27,15 +27,16 @@ enum AppleVersionSQL {
     }
 
     /// Inserts release `number`'s rows from `content`, each with its Apple version, then raises the
-    /// high-water marks. `replacing` re-inserts rows that exist (the migration that numbers old releases).
+    /// high-water marks. `replacing` re-inserts rows that exist (the migration that numbers old releases, which
+    /// also names its own `contentColumns`).
     static func insertRelease(
-        _ number: Int, content: String, arguments: StatementArguments, previous: Int?, replacing: Bool = false,
-        _ db: Database
+        _ number: Int, content: String, arguments: StatementArguments, previous: Int?,
+        contentColumns: String = PackRowReader.contentColumns, replacing: Bool = false, _ db: Database
     ) throws {
         try db.execute(
             sql: """
-                INSERT \(replacing ? "OR REPLACE " : "")INTO releasePack (releaseNumber, \(PackRowReader.columns))
-                SELECT ?, * FROM (\(select(content: content)))
+                INSERT \(replacing ? "OR REPLACE " : "")INTO releasePack (releaseNumber, \(contentColumns), appleVersion)
+                SELECT ?, * FROM (\(select(content: content, contentColumns: contentColumns)))
                 """,
             arguments: [number] + arguments + [previous])
         // Only the ids whose version rose are written: an unchanged release of 100,000 packs writes nothing.

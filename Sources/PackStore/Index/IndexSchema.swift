@@ -1,7 +1,6 @@
 import GRDB
 
-/// The index's schema, created and upgraded by GRDB migrations. Never edit a shipped migration: add a new one
-/// .
+/// The index's schema, created and upgraded by GRDB migrations. Never edit a shipped migration: add a new one.
 enum IndexSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -115,12 +114,14 @@ enum IndexSchema {
                        p.policy, p.fetchOrder, p.contentType, p.platforms, p.installationEvents
                 FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
                 """)
-            // Number the releases already made, oldest first, by the same rule publish uses from now on.
+            // Number the releases already made, oldest first, by the same rule publish uses from now on. The
+            // column list is this migration's own, so a later migration's columns cannot change what it does.
+            let columns = "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents"
             var previous: Int?
             for number in try Int.fetchAll(db, sql: "SELECT DISTINCT releaseNumber FROM releasePack ORDER BY 1") {
                 try AppleVersionSQL.insertRelease(
-                    number, content: "SELECT \(PackRowReader.contentColumns) FROM releasePack WHERE releaseNumber = ?",
-                    arguments: [number], previous: previous, replacing: true, db)
+                    number, content: "SELECT \(columns) FROM releasePack WHERE releaseNumber = ?", arguments: [number],
+                    previous: previous, contentColumns: columns, replacing: true, db)
                 previous = number
             }
         }
