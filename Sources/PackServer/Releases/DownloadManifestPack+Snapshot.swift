@@ -5,7 +5,7 @@ extension DownloadManifestPack {
     /// The download-manifest object of one pack of a release: its Apple version, its exact size, and the
     /// policy with the installation events Apple reads for essential and prefetch packs.
     init(_ pack: ReleaseSnapshot.Pack, url: String, release: Int) {
-        let events = pack.installationEvents.map(\.rawValue)
+        let events = InstallationEventType.rawValues(of: pack.installationEvents)
         let policy: DownloadPolicy = switch pack.policy {
         case .essential: .essential(installationEventTypes: events)
         case .prefetch: .prefetch(installationEventTypes: events)

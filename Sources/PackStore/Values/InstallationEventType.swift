@@ -7,6 +7,20 @@ public enum InstallationEventType: String, Sendable, Hashable, Codable, CaseIter
     /// Both events, in the order the download manifest lists them.
     public static let both: [InstallationEventType] = allCases
 
+    /// The raw values of `events` (in canonical order), shared for every pack that has the same ones: the
+    /// download manifest of 100,000 packs then allocates no array per pack for them.
+    public static func rawValues(of events: [InstallationEventType]) -> [String] {
+        switch events {
+        case both: shared.both
+        case [.firstInstallation]: shared.first
+        case [.subsequentUpdate]: shared.subsequent
+        default: events.map(\.rawValue)
+        }
+    }
+
+    private static let shared = (
+        both: both.map(\.rawValue), first: [firstInstallation.rawValue], subsequent: [subsequentUpdate.rawValue])
+
     /// `firstInstallation`, `subsequentUpdate` or both comma-separated (`set --installation-events`);
     /// returns them in canonical order without duplicates.
     public static func parseList(_ text: String) throws(PackStoreError) -> [InstallationEventType] {
