@@ -10,19 +10,19 @@ struct DownloadManifestVariants: Sendable {
     let all: PrecomputedDocument
     let byPlatform: [ApplePlatform: PrecomputedDocument]
 
-    init(snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle) {
-        let packs = snapshot.sortedPacks
-        let objects = DownloadManifest(packs: packs, release: snapshot.release, baseURL: baseURL, style: style).assetPacks
+    /// - Parameter packs: the release's packs, sorted by id.
+    init(release: Int, createdAt: Date, packs: [PackEntry], baseURL: String, style: PackURLStyle) {
+        let objects = DownloadManifest(packs: packs, release: release, baseURL: baseURL, style: style).assetPacks
         let platforms = packs.map(\.platforms)
         // The release number names the content within one index; its creation time and the URL settings
         // tell apart two indexes (or two configurations) that reached the same number.
-        let tagPrefix = "dm-\(snapshot.release).\(Int64(snapshot.createdAt.timeIntervalSince1970 * 1000))"
+        let tagPrefix = "dm-\(release).\(Int64(createdAt.timeIntervalSince1970 * 1000))"
             + "-\(Self.fingerprint("\(baseURL) \(style.rawValue)"))"
         func document(_ assetPacks: [DownloadManifestPack], variant: String) -> PrecomputedDocument {
             PrecomputedDocument(
                 body: DownloadManifest(assetPacks: assetPacks).encoded(parts: Self.cores), contentType: "application/json",
                 entityTag: EntityTag(opaqueTag: "\(tagPrefix)-\(variant)")!,
-                lastModified: Int64(snapshot.createdAt.timeIntervalSince1970), cacheControl: "no-cache")
+                lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache")
         }
         all = document(objects, variant: "all")
         var variants: [ApplePlatform: PrecomputedDocument] = [:]

@@ -24,7 +24,11 @@ public struct PublishedRelease: Sendable {
         snapshot.packs[id].map { CatalogPack($0.entry, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
     }
 
-    init(snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle) throws {
+    /// - Parameter downloadManifests: built by the caller from the same release, or nil to build them here.
+    init(
+        snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
+        downloadManifests: DownloadManifestVariants? = nil
+    ) throws {
         self.snapshot = snapshot
         self.baseURL = baseURL
         self.style = style
@@ -33,7 +37,9 @@ public struct PublishedRelease: Sendable {
         for pack in snapshot.packs.values { types[pack.sha256] = pack.contentType }
         contentTypeByDigest = types
         releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
-        downloadManifests = DownloadManifestVariants(snapshot: snapshot, baseURL: baseURL, style: style)
+        self.downloadManifests = downloadManifests ?? DownloadManifestVariants(
+            release: snapshot.release, createdAt: snapshot.createdAt, packs: snapshot.sortedPacks.map(\.entry),
+            baseURL: baseURL, style: style)
     }
 }
 

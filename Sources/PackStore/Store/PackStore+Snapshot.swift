@@ -6,14 +6,26 @@ extension PackStore {
     /// nothing has been published yet. Blobs are not touched: the server describes a blob from the descriptor
     /// it opens (size and modification time from fstat), so a snapshot of 100,000 packs costs one index read.
     public func loadSnapshot(release number: Int? = nil) throws(PackStoreError) -> ReleaseSnapshot? {
-        let loaded: (ReleaseRecord, [PackEntry])? = try read { db in
+        try loadReleaseEntries(release: number).map { snapshot(of: $0.release, entries: $0.entries) }
+    }
+
+    /// The two halves of `loadSnapshot`, for a caller that builds something else from the same rows meanwhile
+    /// (the server encodes the download manifest while the snapshot's dictionaries are built): the release
+    /// and its packs sorted by id, read in one transaction, or nil before the first publish.
+    public func loadReleaseEntries(
+        release number: Int? = nil
+    ) throws(PackStoreError) -> (release: ReleaseSummary, entries: [PackEntry])? {
+        try read { db in
             guard let target = try number ?? Int.fetchOne(db, sql: "SELECT MAX(number) FROM release") else {
                 return nil
             }
             let release = try Self.requireListableRelease(target, db)
-            return (release, try Self.releaseEntries(db, release: target))
+            return (release.summary, try Self.releaseEntries(db, release: target))
         }
-        guard let (release, entries) = loaded else { return nil }
+    }
+
+    /// The snapshot of `release` made of `entries` (sorted by id), with each blob's path in this store.
+    public func snapshot(of release: ReleaseSummary, entries: [PackEntry]) -> ReleaseSnapshot {
         let packs = entries.map { entry in
             ReleaseSnapshot.Pack(
                 id: entry.id, version: entry.version, blobPath: blobs.path(forSHA256: entry.sha256), size: entry.size,
