@@ -23,19 +23,31 @@ public struct InstallPlist: Sendable, Equatable {
         }
         maxInstallSize = installed("prefetch")
         essentialMaxInstallSize = installed("essential")
-        let hosts = ([manifestURL] + document.packs.compactMap(\.url)).compactMap { URL(string: $0)?.host?.lowercased() }
-        domainAllowList = Array(Set(hosts)).sorted()
+        domainAllowList = Self.domains(of: [manifestURL] + document.packs.compactMap(\.url))
+    }
+
+    /// The distinct hosts `urls` name, lowercased and sorted (`BADownloadDomainAllowList`).
+    static func domains(of urls: [String]) -> [String] {
+        Array(Set(urls.compactMap { URL(string: $0)?.host?.lowercased() })).sorted()
+    }
+
+    /// The `BAInitialDownloadRestrictions` dictionary (managed and unmanaged apps spell it the same).
+    static func initialDownloadRestrictions(download: Int64, essential: Int64, domains: [String]) -> [String: Any] {
+        ["BADownloadAllowance": download, "BAEssentialDownloadAllowance": essential, "BADownloadDomainAllowList": domains]
+    }
+
+    /// `dictionary` as an XML property list.
+    public static func xml(_ dictionary: [String: Any]) throws -> String {
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The keys as a property-list dictionary (numbers as integers).
     public var dictionary: [String: Any] {
         [
             "BAManifestURL": manifestURL,
-            "BAInitialDownloadRestrictions": [
-                "BADownloadAllowance": downloadAllowance,
-                "BAEssentialDownloadAllowance": essentialDownloadAllowance,
-                "BADownloadDomainAllowList": domainAllowList,
-            ] as [String: Any],
+            "BAInitialDownloadRestrictions": Self.initialDownloadRestrictions(
+                download: downloadAllowance, essential: essentialDownloadAllowance, domains: domainAllowList),
             "BAMaxInstallSize": maxInstallSize,
             "BAEssentialMaxInstallSize": essentialMaxInstallSize,
         ]
@@ -43,7 +55,6 @@ public struct InstallPlist: Sendable, Equatable {
 
     /// An XML property list holding just these keys; paste its `<key>`s into the app's Info.plist.
     public func xml() throws -> String {
-        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-        return String(decoding: data, as: UTF8.self)
+        try Self.xml(dictionary)
     }
 }

@@ -13,13 +13,13 @@
 ///
 /// A field added to the model must be added here too; the byte-equality tests fail until it is.
 struct ManifestPayloadWriter {
-    private var bytes: [UInt8] = []
+    private var out = JSONBytes()
 
     static func encode(_ document: ManifestDocument) -> [UInt8] {
         var writer = ManifestPayloadWriter()
-        writer.bytes.reserveCapacity(estimatedCount(document))
+        writer.out.reserveCapacity(estimatedCount(document))
         writer.write(document)
-        return writer.bytes
+        return writer.out.bytes
     }
 
     /// String bytes plus keys, quotes and commas (98 bytes a pack) and numbers (at most 20 bytes each), so
@@ -39,99 +39,42 @@ struct ManifestPayloadWriter {
     }
 
     private mutating func write(_ document: ManifestDocument) {
-        raw("{\"exp\":"); integer(document.exp)
-        raw(",\"iat\":"); integer(document.iat)
-        raw(",\"iss\":"); string(document.iss)
-        raw(",\"packs\":[")
+        out.raw("{\"exp\":"); out.integer(document.exp)
+        out.raw(",\"iat\":"); out.integer(document.iat)
+        out.raw(",\"iss\":"); out.string(document.iss)
+        out.raw(",\"packs\":[")
         for index in document.packs.indices {
-            if index > 0 { raw(",") }
+            if index > 0 { out.raw(",") }
             write(document.packs[index])
         }
-        raw("],\"release\":"); integer(document.release)
-        raw(",\"tags\":{")
+        out.raw("],\"release\":"); out.integer(document.release)
+        out.raw(",\"tags\":{")
         let tags = document.tags.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for index in tags.indices {
-            if index > 0 { raw(",") }
-            string(tags[index].key)
-            raw(":")
-            strings(tags[index].value)
+            if index > 0 { out.raw(",") }
+            out.string(tags[index].key)
+            out.raw(":")
+            out.strings(tags[index].value)
         }
-        raw("},\"totals\":{\"essentialBytes\":"); integer(document.totals.essentialBytes)
-        raw(",\"onDemandBytes\":"); integer(document.totals.onDemandBytes)
-        raw(",\"prefetchBytes\":"); integer(document.totals.prefetchBytes)
-        raw("},\"version\":"); integer(document.version)
-        raw("}")
+        out.raw("},\"totals\":{\"essentialBytes\":"); out.integer(document.totals.essentialBytes)
+        out.raw(",\"onDemandBytes\":"); out.integer(document.totals.onDemandBytes)
+        out.raw(",\"prefetchBytes\":"); out.integer(document.totals.prefetchBytes)
+        out.raw("},\"version\":"); out.integer(document.version)
+        out.raw("}")
     }
 
     private mutating func write(_ pack: ManifestPack) {
-        raw("{\"contentType\":"); string(pack.contentType)
-        raw(",\"id\":"); string(pack.id)
-        raw(",\"order\":"); integer(pack.order)
-        raw(",\"policy\":"); string(pack.policy)
-        raw(",\"sha256\":"); string(pack.sha256)
-        raw(",\"size\":"); integer(pack.size)
-        raw(",\"tags\":"); strings(pack.tags)
+        out.raw("{\"contentType\":"); out.string(pack.contentType)
+        out.raw(",\"id\":"); out.string(pack.id)
+        out.raw(",\"order\":"); out.integer(pack.order)
+        out.raw(",\"policy\":"); out.string(pack.policy)
+        out.raw(",\"sha256\":"); out.string(pack.sha256)
+        out.raw(",\"size\":"); out.integer(pack.size)
+        out.raw(",\"tags\":"); out.strings(pack.tags)
         if let url = pack.url {
-            raw(",\"url\":"); string(url)
+            out.raw(",\"url\":"); out.string(url)
         }
-        raw(",\"version\":"); integer(pack.version)
-        raw("}")
-    }
-
-    private mutating func strings(_ values: [String]) {
-        raw("[")
-        for index in values.indices {
-            if index > 0 { raw(",") }
-            string(values[index])
-        }
-        raw("]")
-    }
-
-    /// `JSONEncoder` writes an integer as its `description`; so does this (a short decimal is a small
-    /// string that does not allocate).
-    private mutating func integer(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: value.description.utf8)
-    }
-
-    private mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Copies runs of bytes that need no escape in one piece (pack strings almost never need one). A plain
-    /// index loop, because `enumerated()` over bytes costs a generic-metadata lookup per byte in debug builds.
-    private mutating func string(_ value: String) {
-        bytes.append(0x22)  // "
-        var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C {  // a control, " or \
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    escape(byte)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
-        bytes.append(0x22)
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            // Below 0x20, so the first hex digit is 0 or 1.
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: Array("u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-        }
+        out.raw(",\"version\":"); out.integer(pack.version)
+        out.raw("}")
     }
 }

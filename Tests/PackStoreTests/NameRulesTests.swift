@@ -3,10 +3,12 @@ import Testing
 
 @Suite struct NameRulesTests {
     @Test(arguments: [
-        ("level-5", true), ("a", true), ("0", true), ("com.example.pack-1", true),
-        (String(repeating: "a", count: 64), true), (String(repeating: "a", count: 65), false),
-        ("", false), ("-lead", false), (".lead", false), ("Upper", false), ("under_score", false),
-        ("sp ace", false), ("slash/x", false), ("é", false),
+        ("level-5", true), ("a", true), ("0", true), ("com.example.pack-1", true), ("Tutorial", true),
+        ("com.Example.Game.LEVEL-1", true), ("Upper", true), (String(repeating: "a", count: 64), true),
+        (String(repeating: "a", count: 65), true), (String(repeating: "A", count: 128), true),
+        (String(repeating: "a", count: 129), false),
+        ("", false), ("-lead", false), (".lead", false), ("under_score", false),
+        ("sp ace", false), ("slash/x", false), ("é", false), ("tab\t", false),
     ])
     func packIDSyntax(id: String, isValid: Bool) {
         #expect(NameRules.isValidPackID(id) == isValid)

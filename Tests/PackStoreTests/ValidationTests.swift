@@ -86,7 +86,7 @@ import Testing
         #expect(throws: PackStoreError.unknownPackID("ghost")) { try fixture.store.tag(id: "ghost", add: ["t"]) }
         #expect(throws: PackStoreError.unknownPackID("ghost")) { try fixture.store.set(id: "ghost", order: 1) }
         #expect(throws: PackStoreError.unknownPackID("ghost")) { try fixture.store.versions(id: "ghost") }
-        #expect(throws: PackStoreError.invalidPackID("UP")) { try fixture.store.remove(id: "UP") }
+        #expect(throws: PackStoreError.invalidPackID("U_P")) { try fixture.store.remove(id: "U_P") }
         #expect(throws: PackStoreError.invalidTag(".x")) { try fixture.store.tag(id: "known", remove: [".x"]) }
         #expect(throws: PackStoreError.invalidTag("a b")) { try fixture.store.listDraft(tag: "a b") }
         #expect(throws: PackStoreError.invalidOrder(Int(Int32.max) + 1)) {

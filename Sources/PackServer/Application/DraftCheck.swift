@@ -21,7 +21,7 @@ public enum DraftCheck {
         let hosts = HostAllowList(c.allowedHosts)
         for pack in draft {
             if !NameRules.isValidPackID(pack.id) {
-                findings.append(.init(severity: .error, message: "pack id \"\(pack.id)\" would be rejected by App Store Connect: use 1-64 of a-z, 0-9, '.', '-'"))
+                findings.append(.init(severity: .error, message: "pack id \"\(pack.id)\" would be rejected by App Store Connect: use 1-128 of A-Z, a-z, 0-9, '.', '-', starting with a letter or digit"))
             }
             if pack.size > c.limits.maxPackBytes {
                 findings.append(.init(severity: .error, message: "pack \(pack.id) is \(pack.size) bytes, more than limits.maxPackBytes (\(c.limits.maxPackBytes))"))

@@ -2,18 +2,14 @@ import Foundation
 import HTTPServer
 import Manifest
 
-/// The application's routes (CONTRACT.md "HTTP"), in front of the HTTP core.
+/// The application's routes, in front of the HTTP core: the host allow-list first, CORS, then the route table.
 /// A class, so the event loops share one instance instead of copying its fields for every request.
 public final class PackServeResponder: HTTPResponder {
-    let health = HealthRoute()
-    let packs: PackRoute
-    let documents: JSONRoute
-    let manifests: ManifestRoute
-    let staticFiles: StaticFileRoute
-    /// Shared by the pack and static routes; `OpenFileSweeper` closes the files deleted since they were opened.
+    /// Shared by the pack and static routes; `OpenFileSweeper` closes files deleted or unused since.
     public let openFiles: OpenFileCache
     let hosts: HostAllowList
     let crossOrigin: CrossOriginPolicy
+    let routes: RouteTable
 
     /// - Parameter publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
     public init(configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey]) throws {
@@ -21,14 +17,36 @@ public final class PackServeResponder: HTTPResponder {
         crossOrigin = CrossOriginPolicy(hosts: hosts)
         let files = FileResponder(maxRanges: configuration.limits.maxRanges)
         openFiles = OpenFileCache()
-        packs = PackRoute(live: live, files: files, openFiles: openFiles)
-        documents = JSONRoute(live: live)
+        let packs = PackRoute(live: live, files: files, openFiles: openFiles)
+        let documents = JSONRoute(live: live)
+        let downloadManifest = DownloadManifestRoute(live: live)
+        let health = HealthRoute()
         let keySet = JWKSet(publicKeys)
-        manifests = ManifestRoute(
+        let manifests = ManifestRoute(
             live: live, keySet: try CanonicalJSON.encode(keySet),
             keySetTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
             startedAt: Int64(Date().timeIntervalSince1970))
-        staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
+        let staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
+
+        var routes = RouteTable(fallback: staticFiles.respond(to:))
+        routes.get("/packs/{id}") { request, id in packs.pack(id: id[0], request: request) }
+        routes.get("/blobs/sha256/{hex}") { request, hex in packs.blob(hex: hex[0], request: request) }
+        routes.get("/tags/{tag}") { request, tag in documents.tag(tag[0], request: request) }
+        routes.get("/tags") { request, _ in documents.tagSet(request: request) }
+        routes.get("/download-manifest.json") { request, _ in downloadManifest.respond(to: request) }
+        // A device whose Background Assets URL Override points here asks /manifest with its platform; without
+        // one, /manifest stays the signed JWS.
+        routes.get("/manifest") { request, _ in
+            DownloadManifestRoute.isRequested(by: request)
+                ? downloadManifest.respond(to: request) : manifests.manifest(.jws, request: request)
+        }
+        routes.get("/manifest.json") { request, _ in manifests.manifest(.payload, request: request) }
+        routes.get("/manifest.json.sig") { request, _ in manifests.manifest(.signature, request: request) }
+        routes.get("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
+        routes.get("/releases") { request, _ in documents.releases(request: request) }
+        routes.get("/healthz") { request, _ in health.respond(to: request) }
+        routes.get("/readyz") { request, _ in documents.readiness(request: request) }
+        self.routes = routes
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -42,7 +60,7 @@ public final class PackServeResponder: HTTPResponder {
         if request.method == .options && request.path == "*" {
             return HTTPResponse(status: .ok, headers: ["Allow": "GET, HEAD, OPTIONS"])
         }
-        var response = route(request)
+        var response = routes.respond(to: request)
         crossOrigin.decorate(&response, for: request)
         return response
     }
@@ -55,32 +73,5 @@ public final class PackServeResponder: HTTPResponder {
         }
         guard head.method.isGetOrHead || head.method == .options else { return .methodNotAllowed(allow: "GET, HEAD") }
         return .problem(.contentTooLarge, detail: "requests here take no content")
-    }
-
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
-        let path = request.path
-        if path.hasPrefix("/packs/") || path.hasPrefix("/blobs/") || path.hasPrefix("/tags/") {
-            // Decoding refuses `..`, NUL and encoded slashes, so an id can never name a file path.
-            guard let segments = SafePath(percentEncodedPath: path)?.segments else {
-                return .problem(.badRequest, detail: "malformed path")
-            }
-            switch segments.count {
-            case 2 where segments[0] == "packs": return packs.pack(id: segments[1], request: request)
-            case 2 where segments[0] == "tags": return documents.tag(segments[1], request: request)
-            case 3 where segments[0] == "blobs" && segments[1] == "sha256":
-                return packs.blob(hex: segments[2], request: request)
-            default: return .notFound(path)
-            }
-        }
-        switch path {
-        case "/healthz": return health.respond(to: request)
-        case "/readyz": return documents.readiness(request: request)
-        case "/releases": return documents.releases(request: request)
-        case "/manifest": return manifests.manifest(.jws, request: request)
-        case "/manifest.json": return manifests.manifest(.payload, request: request)
-        case "/manifest.json.sig": return manifests.manifest(.signature, request: request)
-        case "/.well-known/jwks.json": return manifests.keys(request: request)
-        default: return staticFiles.respond(to: request)
-        }
     }
 }

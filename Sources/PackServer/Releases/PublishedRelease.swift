@@ -3,7 +3,8 @@ import Manifest
 import PackStore
 
 /// Everything the request path needs about the current release, computed once when the release is
-/// loaded: the snapshot, content types by digest, the `/releases` document, and the signed manifest.
+/// loaded: the snapshot, content types by digest, the `/releases` document, the download manifest, and the
+/// signed manifest.
 public struct PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
     let baseURL: String
@@ -16,12 +17,19 @@ public struct PublishedRelease: Sendable {
     /// The newest signed manifest, if any has been signed yet.
     public internal(set) var manifest: StoredManifest?
 
-    /// The client-facing object of pack `id` (built on demand: a release may hold 100,000 packs).
-    func manifestPack(_ id: String) -> ManifestPack? {
-        snapshot.packs[id].map { ManifestPack($0, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
+    /// The download manifest of managed Background Assets, encoded once per platform variant.
+    let downloadManifests: DownloadManifestVariants
+
+    /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
+    func catalogPack(_ id: String) -> CatalogPack? {
+        snapshot.packs[id].map { CatalogPack($0.entry, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
     }
 
-    init(snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle) throws {
+    /// - Parameter downloadManifests: built by the caller from the same release, or nil to build them here.
+    init(
+        snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
+        downloadManifests: DownloadManifestVariants? = nil
+    ) throws {
         self.snapshot = snapshot
         self.baseURL = baseURL
         self.style = style
@@ -30,6 +38,9 @@ public struct PublishedRelease: Sendable {
         for pack in snapshot.packs.values { blobs[pack.sha256] = (pack.size, pack.contentType) }
         blobsByDigest = blobs
         releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
+        self.downloadManifests = downloadManifests ?? DownloadManifestVariants(
+            release: snapshot.release, createdAt: snapshot.createdAt, packs: snapshot.sortedPacks.map(\.entry),
+            baseURL: baseURL, style: style)
     }
 }
 

@@ -87,9 +87,20 @@ public struct ReleaseWatcher: Service {
 
     private func load(_ number: Int, keeping manifest: StoredManifest?) throws -> PublishedRelease? {
         let started = ContinuousClock.now
-        guard let snapshot = try store.loadSnapshot(release: number) else { return nil }
+        guard let (release, entries, otherBlobSizes) = try store.loadReleaseEntries(release: number) else { return nil }
+        // The download manifest is encoded on another thread while the snapshot's dictionaries are built:
+        // both only read `entries`, and with two cores the manifest then adds little to start-up or a swap.
+        let manifests = LockedValue<DownloadManifestVariants?>(nil)
+        let encoding = DispatchGroup()
+        DispatchQueue.global().async(group: encoding) { [baseURL, style] in
+            manifests.set(DownloadManifestVariants(
+                release: release.number, createdAt: release.createdAt, packs: entries, baseURL: baseURL, style: style))
+        }
+        let snapshot = store.snapshot(of: release, entries: entries, otherBlobSizes: otherBlobSizes)
+        encoding.wait()
         var published = try PublishedRelease(
-            snapshot: snapshot, history: try store.releases(), baseURL: baseURL, style: style)
+            snapshot: snapshot, history: try store.releases(), baseURL: baseURL, style: style,
+            downloadManifests: manifests.value)
         published.manifest = manifest
         let elapsed = ContinuousClock.now - started
         logger.info("release \(number) live: \(snapshot.packs.count) packs, loaded in \(elapsed.formatted(.units(allowed: [.milliseconds])))")

@@ -10,6 +10,11 @@ extension HTTPResponse {
         .problem(.notFound, detail: "no resource at \(path)")
     }
 
+    /// 404 for a tag no pack of the current release carries.
+    static func unknownTag(_ tag: String, release: PublishedRelease) -> HTTPResponse {
+        .problem(.notFound, detail: "no pack in release \(release.snapshot.release) has tag \(tag)")
+    }
+
     /// 503 while no release has been published or loaded yet.
     static var noRelease: HTTPResponse {
         .problem(.serviceUnavailable, detail: "no release is published yet", headers: ["Retry-After": "1"])

@@ -1,7 +1,6 @@
 import GRDB
 
-/// The index's schema, created and upgraded by GRDB migrations. Never edit a shipped migration: add a new one
-/// (issue 4 will append one for the persisted manifest-signing counter).
+/// The index's schema, created and upgraded by GRDB migrations. Never edit a shipped migration: add a new one.
 enum IndexSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -89,6 +88,41 @@ enum IndexSchema {
             // them once, and from then on only when its base URL, URL style or key really changes.
             try db.alter(table: SignedManifestRecord.databaseTableName) { table in
                 table.add(column: "profile", .text).notNull().defaults(to: "")
+            }
+        }
+        migrator.registerMigration("v5: Apple versions, platforms, installation events") { db in
+            let events = ReleasePackRecord.encodeEvents(InstallationEventType.both)
+            for table in [PackRecord.databaseTableName, ReleasePackRecord.databaseTableName] {
+                try db.alter(table: table) { table in
+                    table.add(column: "platforms", .text).notNull().defaults(to: "")
+                    table.add(column: "installationEvents", .text).notNull().defaults(to: events)
+                }
+            }
+            try db.alter(table: ReleasePackRecord.databaseTableName) { table in
+                table.add(column: "appleVersion", .integer).notNull().defaults(to: 0)
+            }
+            // Each id's highest Apple version ever: never deleted, so versions never fall after gc.
+            try db.create(table: "appleVersion", options: .withoutRowID) { table in
+                table.primaryKey("packId", .text)
+                table.column("latest", .integer).notNull()
+            }
+            try db.execute(sql: "DROP VIEW draftPack")
+            try db.execute(sql: """
+                CREATE VIEW draftPack AS
+                SELECT p.id AS packId, v.version, v.size, v.sha256,
+                       coalesce((SELECT group_concat(t.tag, ',') FROM packTag t WHERE t.packId = p.id), '') AS tags,
+                       p.policy, p.fetchOrder, p.contentType, p.platforms, p.installationEvents
+                FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
+                """)
+            // Number the releases already made, oldest first, by the same rule publish uses from now on. The
+            // column list is this migration's own, so a later migration's columns cannot change what it does.
+            let columns = "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents"
+            var previous: Int?
+            for number in try Int.fetchAll(db, sql: "SELECT DISTINCT releaseNumber FROM releasePack ORDER BY 1") {
+                try AppleVersionSQL.insertRelease(
+                    number, content: "SELECT \(columns) FROM releasePack WHERE releaseNumber = ?", arguments: [number],
+                    previous: previous, contentColumns: columns, replacing: true, db)
+                previous = number
             }
         }
         return migrator

@@ -11,4 +11,8 @@ struct PackRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     /// NULL when the pack was removed from the draft.
     var currentVersion: Int?
     var latestVersion: Int
+    /// Comma-separated `ApplePlatform` raw values, sorted; '' for every platform.
+    var platforms: String = ""
+    /// Comma-separated `InstallationEventType` raw values in canonical order.
+    var installationEvents: String = ReleasePackRecord.encodeEvents(InstallationEventType.both)
 }

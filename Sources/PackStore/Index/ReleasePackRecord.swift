@@ -14,6 +14,10 @@ struct ReleasePackRecord: Codable, FetchableRecord, PersistableRecord, Equatable
     var policy: String
     var fetchOrder: Int
     var contentType: String
+    var platforms: String
+    var installationEvents: String
+    /// See `PackEntry.appleVersion`; assigned when the row is inserted (`AppleVersionSQL`).
+    var appleVersion: Int
 
     static func encodeTags(_ tags: [String]) -> String {
         tags.joined(separator: ",")
@@ -21,5 +25,24 @@ struct ReleasePackRecord: Codable, FetchableRecord, PersistableRecord, Equatable
 
     static func decodeTags(_ text: String) -> [String] {
         text.isEmpty ? [] : text.split(separator: ",").map(String.init)
+    }
+
+    /// Sorted, so equal sets are equal strings (the draft-equals-release check compares them).
+    static func encodePlatforms(_ platforms: [ApplePlatform]) -> String {
+        Set(platforms).sorted().map(\.rawValue).joined(separator: ",")
+    }
+
+    static func decodePlatforms(_ text: String) -> [ApplePlatform] {
+        text.isEmpty ? [] : text.split(separator: ",").compactMap { ApplePlatform(rawValue: String($0)) }
+    }
+
+    static func encodeEvents(_ events: [InstallationEventType]) -> String {
+        InstallationEventType.allCases.filter(events.contains).map(\.rawValue).joined(separator: ",")
+    }
+
+    /// An empty or unreadable value falls back to both events, the default.
+    static func decodeEvents(_ text: String) -> [InstallationEventType] {
+        let events = text.split(separator: ",").compactMap { InstallationEventType(rawValue: String($0)) }
+        return events.isEmpty ? InstallationEventType.both : events
     }
 }

@@ -15,10 +15,16 @@ extension ReleaseSnapshot {
         public let tags: [String]
         public let policy: PackPolicy
         public let order: Int
+        /// Sorted; empty means every platform.
+        public let platforms: [ApplePlatform]
+        public let installationEvents: [InstallationEventType]
+        /// The version devices trust (see `PackEntry.appleVersion`).
+        public let appleVersion: Int
 
         public init(
             id: String, version: Int, blobPath: String, size: Int64, sha256: String, contentType: String,
-            tags: [String], policy: PackPolicy, order: Int
+            tags: [String], policy: PackPolicy, order: Int, platforms: [ApplePlatform] = [],
+            installationEvents: [InstallationEventType] = InstallationEventType.both, appleVersion: Int = 1
         ) {
             self.id = id
             self.version = version
@@ -29,13 +35,17 @@ extension ReleaseSnapshot {
             self.tags = tags
             self.policy = policy
             self.order = order
+            self.platforms = platforms
+            self.installationEvents = installationEvents
+            self.appleVersion = appleVersion
         }
 
         /// The listing form (manifest pack fields except `url`).
         public var entry: PackEntry {
             PackEntry(
                 id: id, version: version, size: size, sha256: sha256, tags: tags, policy: policy, order: order,
-                contentType: contentType)
+                contentType: contentType, platforms: platforms, installationEvents: installationEvents,
+                appleVersion: appleVersion)
         }
     }
 }

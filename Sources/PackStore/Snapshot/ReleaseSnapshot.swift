@@ -9,8 +9,9 @@ public struct ReleaseSnapshot: Sendable {
     public let note: String
     /// Pack id → pack.
     public let packs: [String: Pack]
-    /// Pack ids sorted ascending (the manifest's order).
-    public let packIDs: [String]
+    /// The packs in id order (the manifests' order), kept as loaded so that building a manifest of 100,000
+    /// packs costs no dictionary lookups.
+    public let sortedPacks: [Pack]
     /// Tag → ids of the packs carrying it, sorted.
     public let tags: [String: [String]]
     /// Sum of all pack sizes.
@@ -42,15 +43,14 @@ public struct ReleaseSnapshot: Sendable {
         }
         self.packs = byID
         // The index hands packs over sorted by id; check in O(n) instead of sorting 100,000 strings again.
-        let ids = packs.map(\.id)
-        let isSorted = zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }
-        packIDs = isSorted ? ids : ids.sorted()
+        let isSorted = zip(packs, packs.dropFirst()).allSatisfy { $0.id < $1.id }
+        sortedPacks = isSorted ? packs : packs.sorted { $0.id < $1.id }
         tags = isSorted ? byTag : byTag.mapValues { $0.sorted() }
         totalBytes = total
     }
 
-    /// The packs in id order.
-    public var sortedPacks: [Pack] { packIDs.compactMap { packs[$0] } }
+    /// Pack ids sorted ascending.
+    public var packIDs: [String] { sortedPacks.map(\.id) }
 
     /// The packs carrying `tag`, in id order; nil for a tag no pack in this release carries.
     public func packs(taggedWith tag: String) -> [Pack]? {

@@ -89,19 +89,24 @@ extension PackStore {
         }
     }
 
-    /// Changes a draft pack's attributes; `nil` leaves one unchanged. Returns the pack as the draft now lists it.
+    /// Changes a draft pack's attributes; `nil` leaves one unchanged. `platforms` empty means every platform;
+    /// `installationEvents` must not be empty. Returns the pack as the draft now lists it.
     @discardableResult
     public func set(
-        id: String, policy: PackPolicy? = nil, order: Int? = nil, contentType: String? = nil
+        id: String, policy: PackPolicy? = nil, order: Int? = nil, contentType: String? = nil,
+        platforms: [ApplePlatform]? = nil, installationEvents: [InstallationEventType]? = nil
     ) throws(PackStoreError) -> PackEntry {
         try NameRules.validatePackID(id)
         if let order { try Self.validateOrder(order) }
         if let contentType { try Self.validateContentType(contentType) }
+        if let installationEvents, installationEvents.isEmpty { throw .unknownInstallationEvents("") }
         return try write { db in
             var pack = try Self.livePack(id, db)
             if let policy { pack.policy = policy.rawValue }
             if let order { pack.fetchOrder = order }
             if let contentType { pack.contentType = contentType }
+            if let platforms { pack.platforms = ReleasePackRecord.encodePlatforms(platforms) }
+            if let installationEvents { pack.installationEvents = ReleasePackRecord.encodeEvents(installationEvents) }
             try pack.update(db)
             return try Self.draftEntries(db, packID: id)[0]
         }
@@ -142,6 +147,8 @@ extension PackStore {
                 pack.policy = PackPolicy.onDemand.rawValue
                 pack.fetchOrder = 0
                 pack.contentType = contentType
+                pack.platforms = ""
+                pack.installationEvents = ReleasePackRecord.encodeEvents(InstallationEventType.both)
             } else if contentTypeIsExplicit {
                 pack.contentType = contentType
             }

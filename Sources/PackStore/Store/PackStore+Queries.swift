@@ -2,7 +2,8 @@ import GRDB
 
 /// The two ways to read pack lists out of the index: the live draft (joins) and a frozen release (one range scan).
 extension PackStore {
-    /// Draft packs sorted by id, optionally only those carrying `tag` or only pack `packID`.
+    /// Draft packs sorted by id, optionally only those carrying `tag` or only pack `packID`, with the Apple
+    /// version the next publish would give them.
     static func draftEntries(_ db: Database, tag: String? = nil, packID: String? = nil) throws -> [PackEntry] {
         var conditions: [String] = []
         var arguments = StatementArguments()
@@ -15,8 +16,10 @@ extension PackStore {
             _ = arguments.append(contentsOf: [packID])
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let content = "SELECT \(PackRowReader.contentColumns) FROM draftPack \(filter)"
         return try PackRowReader.entries(
-            db, sql: "SELECT \(PackRowReader.columns) FROM draftPack \(filter) ORDER BY packId", arguments: arguments)
+            db, sql: AppleVersionSQL.select(content: content) + " ORDER BY c.packId",
+            arguments: arguments + [try latestRelease(db)?.number])
     }
 
     /// A release's packs sorted by id, optionally only those carrying `tag`. Throws for unknown or pruned releases.

@@ -22,13 +22,13 @@ extension PackStore {
 
     static func publishDraft(note: String, _ db: Database) throws -> ReleaseSummary {
         try insertRelease(
-            content: "SELECT \(PackRowReader.columns) FROM draftPack", arguments: [], note: note, rollbackOf: nil, db)
+            content: "SELECT \(PackRowReader.contentColumns) FROM draftPack", arguments: [], note: note, rollbackOf: nil, db)
     }
 
     static func publishCopy(of number: Int, note: String?, _ db: Database) throws -> ReleaseSummary {
         try requireListableRelease(number, db)
         return try insertRelease(
-            content: "SELECT \(PackRowReader.columns) FROM releasePack WHERE releaseNumber = ?",
+            content: "SELECT \(PackRowReader.contentColumns) FROM releasePack WHERE releaseNumber = ?",
             arguments: [number], note: note ?? "rollback to release \(number)", rollbackOf: number, db)
     }
 
@@ -59,8 +59,9 @@ extension PackStore {
         try read { db in try Int.fetchOne(db, sql: "SELECT MAX(number) FROM release") }
     }
 
-    /// Inserts the next release with the rows `content` (a SELECT of `PackRowReader.columns`) yields. Comparing
-    /// and copying happen inside SQLite, so publishing 100,000 packs costs one statement, not 100,000.
+    /// Inserts the next release with the rows `content` (a SELECT of `PackRowReader.contentColumns`) yields, each
+    /// with its Apple version (`AppleVersionSQL`). Comparing and copying happen inside SQLite, so publishing
+    /// 100,000 packs costs a few statements, not 100,000.
     private static func insertRelease(
         content: String, arguments: StatementArguments, note: String, rollbackOf: Int?, _ db: Database
     ) throws -> ReleaseSummary {
@@ -70,7 +71,7 @@ extension PackStore {
         let packCount: Int = totals?[0] ?? 0
         let totalBytes: Int64 = totals?[1] ?? 0
         if let latest {
-            let latestContent = "SELECT \(PackRowReader.columns) FROM releasePack WHERE releaseNumber = ?"
+            let latestContent = "SELECT \(PackRowReader.contentColumns) FROM releasePack WHERE releaseNumber = ?"
             let differs = try Bool.fetchOne(
                 db,
                 sql: """
@@ -92,12 +93,8 @@ extension PackStore {
             number: (latest?.number ?? 0) + 1, createdAt: now(), note: note, packCount: packCount,
             totalBytes: totalBytes, rollbackOf: rollbackOf, prunedAt: nil)
         try release.insert(db)
-        try db.execute(
-            sql: """
-                INSERT INTO releasePack (releaseNumber, \(PackRowReader.columns))
-                SELECT ?, \(PackRowReader.columns) FROM (\(content))
-                """,
-            arguments: [release.number] + arguments)
+        try AppleVersionSQL.insertRelease(
+            release.number, content: content, arguments: arguments, previous: latest?.number, db)
         return release.summary
     }
 }

@@ -8,19 +8,35 @@ extension PackStore {
     /// The sizes the index records for every blob come along, so that blobs are served by digest only when
     /// they still have that size.
     public func loadSnapshot(release number: Int? = nil) throws(PackStoreError) -> ReleaseSnapshot? {
-        let loaded: (ReleaseRecord, [PackEntry], [String: Int64])? = try read { db in
+        try loadReleaseEntries(release: number).map {
+            snapshot(of: $0.release, entries: $0.entries, otherBlobSizes: $0.otherBlobSizes)
+        }
+    }
+
+    /// The two halves of `loadSnapshot`, for a caller that builds something else from the same rows meanwhile
+    /// (the server encodes the download manifest while the snapshot's dictionaries are built): the release,
+    /// its packs sorted by id and the sizes of the blobs it does not use, read in one transaction, or nil
+    /// before the first publish.
+    public func loadReleaseEntries(
+        release number: Int? = nil
+    ) throws(PackStoreError) -> (release: ReleaseSummary, entries: [PackEntry], otherBlobSizes: [String: Int64])? {
+        try read { db in
             guard let target = try number ?? Int.fetchOne(db, sql: "SELECT MAX(number) FROM release") else {
                 return nil
             }
             let release = try Self.requireListableRelease(target, db)
-            return (release, try Self.releaseEntries(db, release: target), try Self.otherBlobSizes(db, release: target))
+            return (release.summary, try Self.releaseEntries(db, release: target), try Self.otherBlobSizes(db, release: target))
         }
-        guard let (release, entries, otherBlobSizes) = loaded else { return nil }
+    }
+
+    /// The snapshot of `release` made of `entries` (sorted by id), with each blob's path in this store.
+    public func snapshot(of release: ReleaseSummary, entries: [PackEntry], otherBlobSizes: [String: Int64]) -> ReleaseSnapshot {
         let packs = entries.map { entry in
             ReleaseSnapshot.Pack(
                 id: entry.id, version: entry.version, blobPath: blobs.path(forSHA256: entry.sha256), size: entry.size,
                 sha256: entry.sha256, contentType: entry.contentType, tags: entry.tags, policy: entry.policy,
-                order: entry.order)
+                order: entry.order, platforms: entry.platforms, installationEvents: entry.installationEvents,
+                appleVersion: entry.appleVersion)
         }
         return ReleaseSnapshot(
             release: release.number, createdAt: release.createdAt, note: release.note, packs: packs,

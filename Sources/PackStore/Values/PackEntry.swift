@@ -12,10 +12,19 @@ public struct PackEntry: Sendable, Hashable, Codable {
     public var policy: PackPolicy
     public var order: Int
     public var contentType: String
+    /// The platforms the pack is for, sorted; empty means every platform.
+    public var platforms: [ApplePlatform]
+    /// When the system downloads it (essential and prefetch packs of managed apps).
+    public var installationEvents: [InstallationEventType]
+    /// The version devices trust (the download manifest's `version`): it rises by one in every release whose
+    /// bytes for this id differ from the release before, and never falls. For a draft, what the next
+    /// publish would make it.
+    public var appleVersion: Int
 
     public init(
         id: String, version: Int, size: Int64, sha256: String, tags: [String], policy: PackPolicy, order: Int,
-        contentType: String
+        contentType: String, platforms: [ApplePlatform] = [],
+        installationEvents: [InstallationEventType] = InstallationEventType.both, appleVersion: Int = 1
     ) {
         self.id = id
         self.version = version
@@ -25,5 +34,8 @@ public struct PackEntry: Sendable, Hashable, Codable {
         self.policy = policy
         self.order = order
         self.contentType = contentType
+        self.platforms = platforms
+        self.installationEvents = installationEvents
+        self.appleVersion = appleVersion
     }
 }

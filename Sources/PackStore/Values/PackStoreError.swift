@@ -7,6 +7,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case invalidTag(String)
     case unknownPackID(String)
     case unknownPolicy(String)
+    case unknownPlatform(String)
+    case unknownInstallationEvents(String)
     case packTooLarge(path: String, size: Int64, maxPackBytes: Int64)
     case fileChangedDuringIngest(path: String)
     case fileNotFound(path: String)
@@ -38,13 +40,17 @@ extension PackStoreError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidPackID(let id):
-            "invalid pack id \"\(id)\": use 1-64 characters a-z, 0-9, '.' or '-', starting with a letter or digit"
+            "invalid pack id \"\(id)\": use 1-128 characters A-Z, a-z, 0-9, '.' or '-', starting with a letter or digit"
         case .invalidTag(let tag):
             "invalid tag \"\(tag)\": use 1-64 characters A-Z, a-z, 0-9, '.', '_' or '-', starting with a letter or digit"
         case .unknownPackID(let id):
             "unknown pack id \"\(id)\""
         case .unknownPolicy(let policy):
             "unknown policy \"\(policy)\": use essential, prefetch or on-demand"
+        case .unknownPlatform(let platform):
+            "unknown platform \"\(platform)\": use ios, macos, tvos, visionos or all"
+        case .unknownInstallationEvents(let events):
+            "unknown installation events \"\(events)\": use firstInstallation, subsequentUpdate or firstInstallation,subsequentUpdate"
         case .packTooLarge(let path, let size, let max):
             "\(path) is \(size) bytes, more than maxPackBytes (\(max))"
         case .fileChangedDuringIngest(let path):

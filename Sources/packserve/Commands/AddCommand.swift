@@ -15,7 +15,7 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The file or directory to ingest.")
     var path: String
 
-    @Option(help: "Pack id: 1-64 of a-z, 0-9, '.', '-'.")
+    @Option(help: "Pack id: 1-128 of A-Z, a-z, 0-9, '.', '-' (Apple asset-pack ids, e.g. com.example.level-1).")
     var id: String
 
     @Option(name: .customLong("tag"), help: "A tag to add (repeatable).")

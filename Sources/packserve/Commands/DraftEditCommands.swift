@@ -38,9 +38,10 @@ struct TagCommand: AsyncParsableCommand {
     }
 }
 
-/// `packserve set ID [--policy P] [--order N]`
+/// `packserve set ID [--policy P] [--order N] [--content-type T] [--platform P]… [--installation-events E]`
 struct SetCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a draft pack's policy or order.")
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Change a draft pack's policy, order, content type, platforms or installation events.")
 
     @ParentCommand var root: PackServe
 
@@ -56,12 +57,34 @@ struct SetCommand: AsyncParsableCommand {
     @Option(help: "Content-Type to serve.")
     var contentType: String?
 
+    @Option(help: "ios, macos, tvos or visionos (repeatable): list the pack only in that platform's download manifest; all: every platform.")
+    var platform: [String] = []
+
+    @Option(help: "When managed Background Assets download an essential or prefetch pack: firstInstallation, subsequentUpdate or firstInstallation,subsequentUpdate.")
+    var installationEvents: String?
+
     func run() async throws {
-        guard policy != nil || order != nil || contentType != nil else {
-            throw CommandFailure("nothing to set: give --policy, --order or --content-type")
+        guard policy != nil || order != nil || contentType != nil || !platform.isEmpty || installationEvents != nil else {
+            throw CommandFailure(
+                "nothing to set: give --policy, --order, --content-type, --platform or --installation-events")
         }
         let entry = try await StoreContext.open(configPath: root.config).store.set(
-            id: id, policy: policy.map(PackPolicy.init(parsing:)), order: order, contentType: contentType)
-        print("\(entry.id): policy \(entry.policy.rawValue), order \(entry.order), content type \(entry.contentType)")
+            id: id, policy: policy.map(PackPolicy.init(parsing:)), order: order, contentType: contentType,
+            platforms: try platforms(), installationEvents: installationEvents.map(InstallationEventType.parseList))
+        let platforms = entry.platforms.isEmpty ? "all" : entry.platforms.map(\.rawValue).joined(separator: ",")
+        print("""
+            \(entry.id): policy \(entry.policy.rawValue), order \(entry.order), content type \(entry.contentType), \
+            platforms \(platforms), installation events \(entry.installationEvents.map(\.rawValue).joined(separator: ","))
+            """)
+    }
+
+    /// nil: leave them; `all` alone: every platform (clears the list).
+    private func platforms() throws -> [ApplePlatform]? {
+        guard !platform.isEmpty else { return nil }
+        if platform.map({ $0.lowercased() }) == ["all"] { return [] }
+        if platform.contains(where: { $0.lowercased() == "all" }) {
+            throw CommandFailure("--platform all cannot be combined with other platforms")
+        }
+        return try platform.map(ApplePlatform.init(parsing:))
     }
 }

@@ -10,7 +10,7 @@ struct ListCommand: AsyncParsableCommand {
 
     @ParentCommand var root: PackServe
 
-    @Flag(help: "Print a JSON array of pack objects (with url for a release).")
+    @Flag(help: "Print a JSON array of pack objects (with url for a release, and appleVersion).")
     var json = false
 
     @Option(help: "Only packs carrying this tag.")
@@ -31,7 +31,7 @@ struct ListCommand: AsyncParsableCommand {
             let config = context.config
             let packs = entries.map { entry in
                 // A draft has no URL yet: it becomes reachable only once published.
-                ManifestPack(entry, url: release == nil ? nil : config.packURLs.url(
+                CatalogPack(entry, url: release == nil ? nil : config.packURLs.url(
                     baseURL: config.publicBaseURL, id: entry.id, sha256: entry.sha256))
             }
             print(try CanonicalJSON.string(packs))
@@ -42,9 +42,12 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let rows = entries.map { e in
-            [e.id, String(e.version), String(e.size), e.policy.rawValue, String(e.order), e.tags.joined(separator: ","),
+            [e.id, String(e.version), String(e.appleVersion), String(e.size), e.policy.rawValue, String(e.order),
+             e.tags.joined(separator: ","), e.platforms.isEmpty ? "all" : e.platforms.map(\.rawValue).joined(separator: ","),
              String(e.sha256.prefix(12))]
         }
-        print(TextTable.render(header: ["ID", "VERSION", "BYTES", "POLICY", "ORDER", "TAGS", "SHA256"], rows: rows))
+        // APPLEVERSION: the version devices of managed apps trust (for the draft: what the next publish makes it).
+        print(TextTable.render(
+            header: ["ID", "VERSION", "APPLEVERSION", "BYTES", "POLICY", "ORDER", "TAGS", "PLATFORMS", "SHA256"], rows: rows))
     }
 }

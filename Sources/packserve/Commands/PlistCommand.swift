@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import Manifest
+import PackServer
 import PackStore
 
-/// `packserve plist [--json]`: the Info.plist keys an app needs for the current release.
+/// `packserve plist [--json] [--managed [--app-group GROUP]]`: the Info.plist keys an app needs for the
+/// current release.
 struct PlistCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
@@ -14,8 +16,30 @@ struct PlistCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of an XML property list.")
     var json = false
 
+    @Flag(help: "The keys of an app whose asset packs the system manages, hosted here (download manifest).")
+    var managed = false
+
+    @Option(help: "With --managed: the app group the app shares with its Background Assets extension (BAAppGroupID).")
+    var appGroup: String?
+
     func run() async throws {
+        if appGroup != nil && !managed { throw CommandFailure("--app-group needs --managed") }
         let context = try await StoreContext.open(configPath: root.config)
+        let dictionary = managed ? try managedKeys(context) : try extensionKeys(context)
+        if json {
+            let data = try JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys, .withoutEscapingSlashes])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(try InstallPlist.xml(dictionary), terminator: "")
+        }
+    }
+
+    private func baseURL(_ config: PackServeConfiguration) -> String {
+        config.publicBaseURL.hasSuffix("/") ? String(config.publicBaseURL.dropLast()) : config.publicBaseURL
+    }
+
+    /// An unmanaged app's extension fetches the signed manifest itself.
+    private func extensionKeys(_ context: StoreContext) throws -> [String: Any] {
         guard let manifest = try context.store.latestManifest() else {
             throw CommandFailure("no signed manifest yet: run packserve publish")
         }
@@ -24,16 +48,30 @@ struct PlistCommand: AsyncParsableCommand {
         for entry in try context.store.listRelease(manifest.release) {
             installSizes[entry.id] = context.store.installSize(of: entry)
         }
-        let base = context.config.publicBaseURL.hasSuffix("/")
-            ? String(context.config.publicBaseURL.dropLast()) : context.config.publicBaseURL
-        let keys = InstallPlist(
-            document: document, manifestURL: base + "/manifest", manifestBytes: Int64(manifest.compactJWS.utf8.count),
-            installSizes: installSizes)
-        if json {
-            let data = try JSONSerialization.data(withJSONObject: keys.dictionary, options: [.sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
-        } else {
-            print(try keys.xml(), terminator: "")
+        return InstallPlist(
+            document: document, manifestURL: baseURL(context.config) + "/manifest",
+            manifestBytes: Int64(manifest.compactJWS.utf8.count), installSizes: installSizes
+        ).dictionary
+    }
+
+    /// A managed app: the system reads the download manifest the server builds from the current release.
+    private func managedKeys(_ context: StoreContext) throws -> [String: Any] {
+        guard let snapshot = try context.store.loadSnapshot() else {
+            throw CommandFailure("no release yet: run packserve publish")
         }
+        let config = context.config
+        let manifest = DownloadManifest(snapshot: snapshot, baseURL: config.publicBaseURL, style: config.packURLs)
+        let manifestURL = baseURL(config) + "/download-manifest.json"
+        if !manifestURL.hasPrefix("https://") {
+            // Still printed: fine with the URL Override during development, refused by the system in production.
+            FileHandle.standardError.write(Data("warning: BAManifestURL \(manifestURL) is not https; devices require https\n".utf8))
+        }
+        if appGroup == nil {
+            FileHandle.standardError.write(Data("warning: no --app-group: add BAAppGroupID yourself\n".utf8))
+        }
+        return ManagedInstallPlist(
+            manifest: manifest, manifestURL: manifestURL, manifestBytes: Int64(manifest.encoded().count),
+            appGroupID: appGroup
+        ).dictionary
     }
 }

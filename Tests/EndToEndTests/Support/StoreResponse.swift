@@ -11,14 +11,16 @@ struct StoreResponse {
     /// The ETag without its quotes (the store's ETags are the sha256 hex in quotes).
     var entityTagValue: String? { headers["etag"].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
 
-    /// GET `url` with curl (HTTP/1.1, no --fail: error statuses are answers too).
-    static func get(_ url: String) async throws -> StoreResponse {
+    /// GET `url` with curl (HTTP/1.1, no --fail: error statuses are answers too); `curlArguments` adds
+    /// request headers or a range (`-r 0-99`).
+    static func get(_ url: String, curlArguments: [String] = []) async throws -> StoreResponse {
         let work = try TemporaryDirectory("packserve-e2e-fetch")
         let headerPath = work.file("headers")
         let bodyPath = work.file("body")
         let run = try await ChildProcess.run(
             try ExternalTool.curl(),
-            ["--http1.1", "-sS", "--max-time", "30", "-D", headerPath, "-o", bodyPath, "-w", "%{http_code}", url])
+            ["--http1.1", "-sS", "--max-time", "30", "-D", headerPath, "-o", bodyPath, "-w", "%{http_code}"]
+                + curlArguments + [url])
         let body = FileManager.default.contents(atPath: bodyPath) ?? Data()
         let headerText = String(decoding: FileManager.default.contents(atPath: headerPath) ?? Data(), as: UTF8.self)
         var headers: [String: String] = [:]

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Writes a `DownloadManifest` as exactly the bytes `CanonicalJSON.encode(manifest)` produces, without
+/// `JSONEncoder` (too slow for a server that builds the document of 100,000 packs at every release; see
+/// `ManifestPayloadWriter`). Keys are written in sorted order by hand; DownloadManifestWriterTests compares
+/// the bytes with `CanonicalJSON.encode`, so a field added to the model must be added here too.
+struct DownloadManifestWriter {
+    private var out = JSONBytes()
+
+    static func encode(_ manifest: DownloadManifest) -> [UInt8] {
+        Array("{\"assetPacks\":[".utf8) + encodePacks(manifest.assetPacks[...]) + Array("]}".utf8)
+    }
+
+    /// The same bytes, with the pack objects written in `parts` slices at once (one per core): the server
+    /// builds this document for 100,000 packs while a release is loading, and that time is start-up time.
+    static func encode(_ manifest: DownloadManifest, parts: Int) -> [UInt8] {
+        let packs = manifest.assetPacks
+        // Below a few thousand packs a thread costs more than it saves.
+        let parts = max(1, min(parts, packs.count / 4_096))
+        guard parts > 1 else { return encode(manifest) }
+        let pieces = ConcurrentSlices(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let start = packs.count * part / parts
+            let end = packs.count * (part + 1) / parts
+            pieces.store(encodePacks(packs[start..<end]), at: part)
+        }
+        var bytes = Array("{\"assetPacks\":[".utf8)
+        bytes.reserveCapacity(bytes.count + pieces.totalCount + parts + 2)
+        for part in 0..<parts {
+            if part > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: pieces.slices[part])
+        }
+        bytes.append(contentsOf: Array("]}".utf8))
+        return bytes
+    }
+
+    /// The pack objects separated by commas, without the enclosing array.
+    private static func encodePacks(_ packs: ArraySlice<DownloadManifestPack>) -> [UInt8] {
+        var writer = DownloadManifestWriter()
+        var estimate = 0
+        for pack in packs {
+            // Keys, punctuation and numbers take about 220 bytes a pack.
+            estimate += 256 + 2 * pack.id.utf8.count + pack.url.utf8.count + pack.userInfo.sha256.utf8.count
+            for tag in pack.userInfo.tags { estimate += 3 + tag.utf8.count }
+        }
+        writer.out.reserveCapacity(estimate)
+        for index in packs.indices {
+            if index > packs.startIndex { writer.out.raw(",") }
+            writer.write(packs[index])
+        }
+        return writer.out.bytes
+    }
+
+    private mutating func write(_ pack: DownloadManifestPack) {
+        out.raw("{\"downloadPolicy\":")
+        switch pack.downloadPolicy {
+        case .essential(let events):
+            out.raw("{\"essential\":{\"installationEventTypes\":"); out.strings(events); out.raw("}}")
+        case .prefetch(let events):
+            out.raw("{\"prefetch\":{\"installationEventTypes\":"); out.strings(events); out.raw("}}")
+        case .onDemand:
+            out.raw("{\"onDemand\":{}}")
+        }
+        out.raw(",\"downloadSize\":"); out.integer(pack.downloadSize)
+        out.raw(",\"host\":{\"thirdParty\":{}}")
+        out.raw(",\"id\":"); out.string(pack.id)
+        out.raw(",\"url\":"); out.string(pack.url)
+        out.raw(",\"userInfo\":{\"release\":"); out.integer(pack.userInfo.release)
+        out.raw(",\"sha256\":"); out.string(pack.userInfo.sha256)
+        out.raw(",\"tags\":"); out.strings(pack.userInfo.tags)
+        out.raw("},\"version\":"); out.integer(pack.version)
+        out.raw("}")
+    }
+}

@@ -1,0 +1,48 @@
+/// The Info.plist keys of an app whose asset packs the system manages and that hosts them itself
+/// (`plist --managed`): `BAHasManagedAssetPacks` YES, `BAUsesAppleHosting` NO, the app group the app shares
+/// with its Background Assets extension, `BAManifestURL` (the download manifest), and the initial download
+/// restrictions from the download manifest's essential and prefetch sizes plus its own size (the system
+/// downloads it too).
+public struct ManagedInstallPlist: Sendable, Equatable {
+    public var manifestURL: String
+    public var appGroupID: String?
+    public var downloadAllowance: Int64
+    public var essentialDownloadAllowance: Int64
+    public var domainAllowList: [String]
+
+    /// - Parameter manifestBytes: the size of the download manifest as served.
+    public init(manifest: DownloadManifest, manifestURL: String, manifestBytes: Int64, appGroupID: String?) {
+        self.manifestURL = manifestURL
+        self.appGroupID = appGroupID
+        var essential: Int64 = 0
+        var prefetch: Int64 = 0
+        for pack in manifest.assetPacks {
+            switch pack.downloadPolicy {
+            case .essential: essential += pack.downloadSize
+            case .prefetch: prefetch += pack.downloadSize
+            case .onDemand: break
+            }
+        }
+        downloadAllowance = prefetch + manifestBytes
+        essentialDownloadAllowance = essential + manifestBytes
+        domainAllowList = InstallPlist.domains(of: [manifestURL] + manifest.assetPacks.map(\.url))
+    }
+
+    /// The keys as a property-list dictionary (booleans as booleans, numbers as integers).
+    public var dictionary: [String: Any] {
+        var keys: [String: Any] = [
+            "BAHasManagedAssetPacks": true,
+            "BAUsesAppleHosting": false,
+            "BAManifestURL": manifestURL,
+            "BAInitialDownloadRestrictions": InstallPlist.initialDownloadRestrictions(
+                download: downloadAllowance, essential: essentialDownloadAllowance, domains: domainAllowList),
+        ]
+        if let appGroupID { keys["BAAppGroupID"] = appGroupID }
+        return keys
+    }
+
+    /// An XML property list holding just these keys; paste its `<key>`s into the app's Info.plist.
+    public func xml() throws -> String {
+        try InstallPlist.xml(dictionary)
+    }
+}

@@ -1,0 +1,30 @@
+import Manifest
+import PackStore
+
+/// A pack as the catalog JSON shows it (`/tags`, `ls --json`): the manifest's pack object plus what managed
+/// Background Assets add to it: the Apple version devices trust, the platforms and the installation events.
+public struct CatalogPack: Sendable, Hashable, Encodable {
+    public let pack: ManifestPack
+    public let appleVersion: Int
+    /// Empty: every platform.
+    public let platforms: [String]
+    public let installationEventTypes: [String]
+
+    public init(_ entry: PackEntry, url: String?) {
+        pack = ManifestPack(entry, url: url)
+        appleVersion = entry.appleVersion
+        platforms = entry.platforms.map(\.rawValue)
+        installationEventTypes = entry.installationEvents.map(\.rawValue)
+    }
+
+    private enum CodingKeys: String, CodingKey { case appleVersion, platforms, installationEventTypes }
+
+    /// The manifest pack's keys and these three in one object (the encoder sorts them all together).
+    public func encode(to encoder: any Encoder) throws {
+        try pack.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(appleVersion, forKey: .appleVersion)
+        try container.encode(platforms, forKey: .platforms)
+        try container.encode(installationEventTypes, forKey: .installationEventTypes)
+    }
+}
