@@ -25,6 +25,10 @@ extension EndToEnd {
             #expect(try await server.stop() == 0)
 
             let plist = try await store.run(["plist"])
+            // The test server's publicBaseURL is plain http, which no device would download from.
+            #expect(plist.stderr.hasPrefix("warning: publicBaseURL http://127.0.0.1 is not https"), "\(plist)")
+            let https = try await store.run(["plist"], environment: ["PACKSERVE_PUBLICBASEURL": "https://127.0.0.1"])
+            #expect(https.stderr.isEmpty, "\(https)")
             let work = try TemporaryDirectory("packserve-e2e-plist")
             try Data(plist.stdout.utf8).write(to: URL(fileURLWithPath: work.file("keys.plist")))
             let python = try ExternalTool.path(of: "python3")

@@ -26,6 +26,10 @@ struct PlistCommand: AsyncParsableCommand {
         if appGroup != nil && !managed { throw CommandFailure("--app-group needs --managed") }
         let context = try await StoreContext.open(configPath: root.config)
         let dictionary = managed ? try managedKeys(context) : try extensionKeys(context)
+        // On stderr, so the plist on stdout stays clean for scripts.
+        if let warning = DraftCheck.plaintextBaseURLWarning(context.config) {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
         if json {
             let data = try JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
