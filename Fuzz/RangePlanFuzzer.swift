@@ -1,4 +1,4 @@
-// libFuzzer entry point for the Range planner (RFC 9110 §14.1.2, §14.2, HTTP-RANGES.md).
+// libFuzzer entry point for the Range planner (RFC 9110 §14.1.2, §14.2, docs/http.md).
 //
 // Built by scripts/fuzz together with Sources/HTTPServer/{Message,Parsing,Semantics,Files}/*.swift:
 //   swiftc -sanitize=fuzzer,address -parse-as-library <those files> Fuzz/RangePlanFuzzer.swift -o /tmp/rangefuzz

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Info.plist keys an app's Background Assets extension needs for one manifest (CONTRACT.md `plist`):
+/// The Info.plist keys an app's Background Assets extension needs for one manifest (docs/api.md "Command line"):
 /// download allowances from the essential and prefetch totals plus the manifest's own size (the extension
 /// downloads it too), install sizes from unpacked sizes, and the domains the manifest's URLs name.
 public struct InstallPlist: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// The signed description of one release (CONTRACT.md "The manifest"): the JWS payload.
+/// The signed description of one release (docs/api.md "The manifest"): the JWS payload.
 ///
 /// `version` increases by one on every signing, so a client that keeps the highest version it accepted
 /// can refuse an older manifest (rollback) and, with `exp`, a stale one (freeze).

@@ -1,4 +1,4 @@
-/// One pack as a client sees it (CONTRACT.md "The manifest"): where to download it, its exact size and
+/// One pack as a client sees it (docs/api.md "The manifest"): where to download it, its exact size and
 /// SHA-256, its tags and when to fetch it. The same object appears in the manifest, in `GET /tags/{tag}`
 /// and in `packserve ls --json --release N`.
 public struct ManifestPack: Sendable, Hashable, Codable {

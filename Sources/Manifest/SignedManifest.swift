@@ -1,4 +1,4 @@
-/// A manifest signed two ways over the same payload bytes (CONTRACT.md "HTTP"):
+/// A manifest signed two ways over the same payload bytes (docs/api.md "HTTP"):
 /// `/manifest` is a compact JWS (RFC 7515 §7.1) for JOSE libraries; `/manifest.json` is the payload and
 /// `/manifest.json.sig` the raw Ed25519 signature over exactly those bytes, for `openssl pkeyutl`-style checks.
 public struct SignedManifest: Sendable {

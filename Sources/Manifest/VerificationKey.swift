@@ -24,7 +24,7 @@ public struct VerificationKey: Sendable, Hashable {
     /// The raw 32-byte key, for pinning in an app (`Curve25519.Signing.PublicKey(rawRepresentation:)`).
     public var rawBytes: [UInt8] { Array(key.rawRepresentation) }
 
-    /// CONTRACT.md: lowercase hex of the first 8 bytes of SHA-256 over the raw 32-byte public key.
+    /// docs/api.md: lowercase hex of the first 8 bytes of SHA-256 over the raw 32-byte public key.
     public var keyID: String {
         SHA256.hash(data: rawBytes).prefix(8).map { String(format: "%02x", $0) }.joined()
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `packserve [--config PATH] <command>` (CONTRACT.md "Command line").
+/// `packserve [--config PATH] <command>` (docs/api.md "Command line").
 @main
 struct PackServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

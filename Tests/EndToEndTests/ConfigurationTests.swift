@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// Startup configuration (CONTRACT.md "config.json"): a bad value stops the server with one line
+    /// Startup configuration (docs/api.md "Configuration"): a bad value stops the server with one line
     /// that names the key; the port can be overridden by environment and by flag.
     @Suite struct Configuration {
         struct BadConfig: Sendable, CustomTestStringConvertible {

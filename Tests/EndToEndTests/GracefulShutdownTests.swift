@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// SIGTERM (CONTRACT.md `serve`): stop accepting at once, finish the responses in flight, exit 0.
+    /// SIGTERM (docs/api.md "Command line"): stop accepting at once, finish the responses in flight, exit 0.
     @Suite struct GracefulShutdown {
         @Test func sigtermLetsASlowDownloadFinishRefusesNewConnectionsAndExitsZero() async throws {
             let curl = try ExternalTool.curl()

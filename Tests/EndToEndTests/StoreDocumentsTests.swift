@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// The JSON surfaces of the store (CONTRACT.md): `ls --json`, `/tags/{tag}`, `/releases` and
+    /// The JSON surfaces of the store (docs/api.md): `ls --json`, `/tags/{tag}`, `/releases` and
     /// `releases --json`, each checked against what the CLI was told.
     @Suite struct StoreDocuments {
         @Test func tagsReleasesAndListingsMatchTheContract() async throws {

@@ -5,7 +5,7 @@ extension EndToEnd {
     /// Issue 3, "Done means" 1: the real binary from an empty store to a rollback, with a server running
     /// beside the CLI the whole time (as an operator runs them).
     @Suite struct StoreLifecycle {
-        /// How long `serve` may take to notice a release another process published (CONTRACT.md `serve`).
+        /// How long `serve` may take to notice a release another process published (docs/api.md "Command line").
         static let pickUp: Duration = .seconds(1)
 
         @Test func addListPublishServeNewVersionAndRollback() async throws {

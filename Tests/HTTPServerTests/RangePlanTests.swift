@@ -1,7 +1,7 @@
 import Testing
 @testable import HTTPServer
 
-/// Every row of HTTP-RANGES.md "Range cases" that the planner decides (RFC 9110 §14.1.2, §14.2).
+/// Every row of docs/http.md "Ranges" that the planner decides (RFC 9110 §14.1.2, §14.2).
 struct RangePlanTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var row: String

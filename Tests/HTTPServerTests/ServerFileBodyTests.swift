@@ -2,7 +2,7 @@ import Glibc
 import Testing
 
 extension ServerTests {
-    /// File bodies on the wire (HTTP-RANGES.md "Bytes on the wire"): the server never sends fewer bytes
+    /// File bodies on the wire (docs/http.md "Bytes on the wire"): the server never sends fewer bytes
     /// than it announced and then carries on as if the response were complete; if the file shrinks, it
     /// aborts the connection so the client sees the short body as an error.
     @Suite struct FileBodies {

@@ -1,7 +1,7 @@
 import Testing
 
 extension ServerTests {
-    /// HTTP-RANGES.md "Framing — refuse, then close": each malformed request gets its status, a
+    /// docs/http.md "Framing": each malformed request gets its status, a
     /// `Connection: close`, and then an orderly close; a valid request pipelined behind it is never
     /// answered (after a framing error the server can't know where it starts).
     @Suite struct FramingRefusals {

@@ -2,7 +2,7 @@
 ///
 /// Positions are saturated at `Int64.max`: a representation length is at most `Int64.max`, so a first-pos
 /// that overflows is unsatisfiable, a last-pos that overflows means "to the end", and a suffix-length that
-/// overflows means "all of it" — exactly what the values would mean if they fit (HTTP-RANGES.md).
+/// overflows means "all of it" — exactly what the values would mean if they fit (docs/http.md).
 public enum ByteRangeSpec: Sendable, Hashable {
     /// `first-last` or `first-` (int-range).
     case from(first: Int64, last: Int64?)

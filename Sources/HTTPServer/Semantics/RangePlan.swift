@@ -1,6 +1,6 @@
 /// What to send for a `Range` request against a representation of a known length: the whole
 /// representation (200), some byte ranges (206), or nothing (416). Computed before the first byte is
-/// written, so the response's Content-Length is exact (HTTP-RANGES.md, RFC 9110 §14.2).
+/// written, so the response's Content-Length is exact (docs/http.md, RFC 9110 §14.2).
 public enum RangePlan: Sendable, Equatable {
     /// Ignore the Range field and send the whole representation with 200.
     case full
@@ -31,7 +31,7 @@ public enum RangePlan: Sendable, Equatable {
     /// overlapping copies of one large range trip it even though they would merge into one.
     public init(specs: [ByteRangeSpec], length: Int64, maxRanges: Int) {
         // A zero-length representation has no byte positions to name: `bytes 0--1/0` is not a valid
-        // Content-Range, so Range is ignored and an empty 200 is sent (HTTP-RANGES.md).
+        // Content-Range, so Range is ignored and an empty 200 is sent (docs/http.md).
         guard length > 0, specs.count <= maxRanges else {
             self = .full
             return

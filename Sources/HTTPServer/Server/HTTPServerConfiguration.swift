@@ -1,5 +1,5 @@
 /// What the server needs to know to listen and to protect itself. Values come from the application's
-/// configuration; the defaults are the ones in CONTRACT.md's config.json.
+/// configuration; the defaults are the ones in the shipped config.json (docs/api.md "Configuration").
 public struct HTTPServerConfiguration: Sendable {
     /// Host name or address to bind (`0.0.0.0`, `::`, `localhost`, …); every address it resolves to is bound.
     public var host: String

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// `flush` writes as much as the socket takes. Consecutive in-memory chunks go out in one `sendmsg`
 /// (a head and a small body in one write); a head followed by a file region is sent with MSG_MORE so
-/// the kernel coalesces it with the first sendfile bytes (HTTP-RANGES.md "Bytes on the wire").
+/// the kernel coalesces it with the first sendfile bytes (docs/http.md "Bytes on the wire").
 struct OutboundQueue {
     private enum Chunk {
         case bytes([UInt8])

@@ -2,7 +2,7 @@ import Foundation
 import Manifest
 import PackStore
 
-/// `packserve check`: what in the draft would hurt once published (CONTRACT.md `check`). A pure function
+/// `packserve check`: what in the draft would hurt once published (docs/api.md "Command line"). A pure function
 /// of the draft and the configuration, so every rule is tested without a store.
 public enum DraftCheck {
     public struct Finding: Sendable, Equatable, CustomStringConvertible {

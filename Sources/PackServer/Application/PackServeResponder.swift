@@ -50,7 +50,7 @@ public final class PackServeResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        // Resolved before anything else (HTTP-RANGES.md step 0): a request for another host gets no content,
+        // Resolved before anything else (docs/http.md "Order of evaluation", step 0): a request for another host gets no content,
         // whatever the route, method, Range or precondition.
         guard let host = request.head.hostWithoutPort, hosts.allows(host) else {
             return HTTPResponse(status: .misdirectedRequest)

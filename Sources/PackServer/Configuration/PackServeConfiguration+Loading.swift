@@ -27,7 +27,7 @@ extension PackServeConfiguration {
         do {
             let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(fileURL.path))
             // Environment keys are lower-cased first so that `publicBaseURL` maps to PUBLICBASEURL rather
-            // than the provider's camel-case splitting (PUBLIC_BASE_URL), as CONTRACT.md spells it.
+            // than the provider's camel-case splitting (PUBLIC_BASE_URL), as docs/api.md spells it.
             let env = EnvironmentVariablesProvider(environmentVariables: environment)
                 .mapKeys { key in AbsoluteConfigKey(["packserve"] + key.components.map { $0.lowercased() }) }
             reader = ConfigReader(providers: [env, file, defaults])

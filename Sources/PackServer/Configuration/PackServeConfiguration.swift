@@ -1,7 +1,7 @@
 import HTTPServer
 import Manifest
 
-/// Everything `config.json` (CONTRACT.md "config.json") can set, with the contract's defaults.
+/// Everything `config.json` (docs/api.md "Configuration") can set, with the contract's defaults.
 /// Relative paths are resolved against the directory of the configuration file.
 public struct PackServeConfiguration: Sendable, Equatable {
     public struct Listen: Sendable, Equatable {

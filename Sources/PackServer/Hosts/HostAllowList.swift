@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Which hosts this server answers for (CONTRACT.md "Host allow-list"): exact names, compared
+/// Which hosts this server answers for (docs/api.md "HTTP"): exact names, compared
 /// case-insensitively without port, and `*.example.com` patterns that match subdomains only (never
 /// `example.com` itself). IPv6 literals may be written with or without brackets.
 public struct HostAllowList: Sendable, Equatable {

@@ -44,7 +44,7 @@ public struct PublishedRelease: Sendable {
     }
 }
 
-/// One entry of `GET /releases` (CONTRACT.md): `{"release","createdAt","note","packs","totalBytes"}`.
+/// One entry of `GET /releases` (docs/api.md): `{"release","createdAt","note","packs","totalBytes"}`.
 public struct ReleaseListItem: Encodable, Sendable {
     let release: Int
     let createdAt: Date

@@ -2,7 +2,7 @@ import HTTPServer
 import PackStore
 
 /// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's FileResponder, with the
-/// SHA-256 as strong ETag (CONTRACT.md "HTTP").
+/// SHA-256 as strong ETag (docs/api.md "HTTP").
 struct PackRoute {
     let live: LiveRelease
     let files: FileResponder

@@ -3,7 +3,7 @@ import Logging
 import Manifest
 import PackStore
 
-/// Signs releases into manifests (CONTRACT.md "The manifest"): at `publish`, and again by the daemon when
+/// Signs releases into manifests (docs/api.md "The manifest"): at `publish`, and again by the daemon when
 /// the live manifest has less than a quarter of its lifetime left, each time as the next `version`.
 public struct ManifestSigner: Sendable {
     let key: SigningKey

@@ -1,4 +1,4 @@
-/// The syntax of pack ids and tags (CONTRACT.md, "Words"). Pure functions, so the CLI and HTTP layers can validate
+/// The syntax of pack ids and tags (docs/api.md "Words"). Pure functions, so the CLI and HTTP layers can validate
 /// input before touching the store.
 public enum NameRules {
     /// `[A-Za-z0-9][A-Za-z0-9.-]{0,127}`: Apple's asset-pack identifiers (case-sensitive, reverse-DNS welcome,

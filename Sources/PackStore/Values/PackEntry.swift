@@ -1,5 +1,5 @@
 /// One pack as listed in the draft or in a release: the manifest's pack fields except `url`, which depends on the
-/// server's public base URL. Encodes to the `ls --json` object shape of CONTRACT.md.
+/// server's public base URL. Encodes to the `ls --json` object shape of docs/api.md.
 public struct PackEntry: Sendable, Hashable, Codable {
     public var id: String
     public var version: Int

@@ -1,4 +1,4 @@
-/// When a client should fetch a pack (CONTRACT.md, "policy").
+/// When a client should fetch a pack (docs/api.md "Words").
 public enum PackPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// Before first launch; the advertised size must be exact.
     case essential

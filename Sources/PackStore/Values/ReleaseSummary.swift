@@ -1,6 +1,6 @@
 import Foundation
 
-/// One entry of the release history. Encodes to the `GET /releases` object shape of CONTRACT.md
+/// One entry of the release history. Encodes to the `GET /releases` object shape of docs/api.md
 /// (`release`, `createdAt`, `note`, `packs`, `totalBytes`); the encoder decides the date format.
 public struct ReleaseSummary: Sendable, Hashable, Codable {
     public var number: Int

@@ -1,4 +1,4 @@
-/// A pack object as `ls --json`, `/tags/{tag}` and the manifest print it (CONTRACT.md "The manifest").
+/// A pack object as `ls --json`, `/tags/{tag}` and the manifest print it (docs/api.md "The manifest").
 /// Decoding fails on a missing field or a size that is not an integer, which is the point.
 struct StorePackObject: Decodable, Equatable {
     let id: String

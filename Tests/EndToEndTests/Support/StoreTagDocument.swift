@@ -1,4 +1,4 @@
-/// The `/tags/{tag}` document (CONTRACT.md "HTTP").
+/// The `/tags/{tag}` document (docs/api.md "HTTP").
 struct StoreTagDocument: Decodable {
     let tag: String
     let release: Int
