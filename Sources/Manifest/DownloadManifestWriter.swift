@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes a `DownloadManifest` as exactly the bytes `CanonicalJSON.encode(manifest)` produces, without
 /// `JSONEncoder` (too slow for a server that builds the document of 100,000 packs at every release; see
 /// `ManifestPayloadWriter`). Keys are written in sorted order by hand; DownloadManifestWriterTests compares
@@ -9,29 +7,6 @@ struct DownloadManifestWriter {
 
     static func encode(_ manifest: DownloadManifest) -> [UInt8] {
         Array("{\"assetPacks\":[".utf8) + encodePacks(manifest.assetPacks[...]) + Array("]}".utf8)
-    }
-
-    /// The same bytes, with the pack objects written in `parts` slices at once (one per core): the server
-    /// builds this document for 100,000 packs while a release is loading, and that time is start-up time.
-    static func encode(_ manifest: DownloadManifest, parts: Int) -> [UInt8] {
-        let packs = manifest.assetPacks
-        // Below a few thousand packs a thread costs more than it saves.
-        let parts = max(1, min(parts, packs.count / 4_096))
-        guard parts > 1 else { return encode(manifest) }
-        let pieces = ConcurrentSlices(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let start = packs.count * part / parts
-            let end = packs.count * (part + 1) / parts
-            pieces.store(encodePacks(packs[start..<end]), at: part)
-        }
-        var bytes = Array("{\"assetPacks\":[".utf8)
-        bytes.reserveCapacity(bytes.count + pieces.totalCount + parts + 2)
-        for part in 0..<parts {
-            if part > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: pieces.slices[part])
-        }
-        bytes.append(contentsOf: Array("]}".utf8))
-        return bytes
     }
 
     /// The pack objects separated by commas, without the enclosing array.

@@ -47,16 +47,6 @@ import Testing
         #expect(manifest.encoded() == (try CanonicalJSON.encode(manifest)), "\(name)")
     }
 
-    /// Written in concurrent slices (as the server does for large releases), the bytes are the same.
-    @Test(arguments: [1, 2, 3, 4, 7])
-    func concurrentSlicesGiveTheSameBytes(parts: Int) {
-        let manifest = DownloadManifest(assetPacks: (0..<20_011).map { index in
-            Self.pack("pack-\(index)", policy: index % 3 == 0 ? .onDemand : .prefetch(installationEventTypes: ["firstInstallation"]),
-                      version: index, size: Int64(index), tags: index % 2 == 0 ? ["even"] : [])
-        })
-        #expect(manifest.encoded(parts: parts) == manifest.encoded())
-    }
-
     /// The model round-trips through its Codable form, so the writer's output decodes to what it wrote.
     @Test(arguments: documents)
     func encodedBytesDecodeToTheSameManifest(name: String, manifest: DownloadManifest) throws {

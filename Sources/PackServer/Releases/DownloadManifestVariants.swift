@@ -20,7 +20,7 @@ struct DownloadManifestVariants: Sendable {
             + "-\(Self.fingerprint("\(baseURL) \(style.rawValue)"))"
         func document(_ assetPacks: [DownloadManifestPack], variant: String) -> PrecomputedDocument {
             PrecomputedDocument(
-                body: DownloadManifest(assetPacks: assetPacks).encoded(parts: Self.cores), contentType: "application/json",
+                body: DownloadManifest(assetPacks: assetPacks).encoded(), contentType: "application/json",
                 entityTag: EntityTag(opaqueTag: "\(tagPrefix)-\(variant)")!,
                 lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache")
         }
@@ -34,8 +34,6 @@ struct DownloadManifestVariants: Sendable {
         }
         byPlatform = variants
     }
-
-    static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// The document for `platform`, or the whole catalog for nil.
     func document(for platform: ApplePlatform?) -> PrecomputedDocument {
