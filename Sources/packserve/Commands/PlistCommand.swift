@@ -66,10 +66,6 @@ struct PlistCommand: AsyncParsableCommand {
         let config = context.config
         let manifest = DownloadManifest(snapshot: snapshot, baseURL: config.publicBaseURL, style: config.packURLs)
         let manifestURL = baseURL(config) + "/download-manifest.json"
-        if !manifestURL.hasPrefix("https://") {
-            // Still printed: fine with the URL Override during development, refused by the system in production.
-            FileHandle.standardError.write(Data("warning: BAManifestURL \(manifestURL) is not https; devices require https\n".utf8))
-        }
         if appGroup == nil {
             FileHandle.standardError.write(Data("warning: no --app-group: add BAAppGroupID yourself\n".utf8))
         }
