@@ -21,8 +21,9 @@ HEADER = """# Performance: PackServe vs nginx
 
 `scripts/bench` runs PackServe and nginx side by side on the same files, on 127.0.0.1, alternating the
 two servers inside every round, and reports the median of each measurement over the rounds (issue 2,
-"Done means" 4). The section between the markers below is rewritten by every run of the script; the
-sections after it are written by hand.
+"Done means" 4), over plaintext HTTP and, in the same run, over HTTPS with one certificate served by both
+(issue 9, "Done means" 5). The section between the markers below is rewritten by every run of the script;
+the sections after it are written by hand.
 
 """
 
