@@ -177,20 +177,24 @@ def render(values, meta):
             "| Measurement | Server | " + " | ".join(f"round {i}" for i in range(1, int(meta.get("rounds", "1")) + 1))
             + " | min–max spread |",
             "|---|---|" + "---:|" * (int(meta.get("rounds", "1")) + 1)]
-    formats = [("throughput_1g", "1 GiB file, MiB/s", lambda v: f"{v / 2**20:,.0f}"),
-               ("range_rps", "4 KiB ranges, req/s", lambda v: f"{v:,.0f}"),
-               ("static_rps", "4 KiB static, req/s", lambda v: f"{v:,.0f}"),
-               ("rss_idle_kib", "RSS idle conns, MiB", lambda v: f"{v / 1024:.1f}"),
-               ("rss_baseline_kib", "RSS baseline, MiB", lambda v: f"{v / 1024:.1f}"),
-               ("load1", "load average (1 min) at round start", lambda v: f"{v:.2f}"),
-               ("tls_throughput_1g", "HTTPS 1 GiB file, MiB/s", lambda v: f"{v / 2**20:,.0f}"),
-               ("tls_range_rps", "HTTPS 4 KiB ranges, req/s", lambda v: f"{v:,.0f}"),
-               ("tls_conn_rps", "HTTPS new connections (wrk's reconnects), conn/s", lambda v: f"{v:,.0f}"),
-               ("tls_full_rps", "HTTPS new connections (full handshakes), conn/s", lambda v: f"{v:,.0f}"),
-               ("tls_rss_idle_kib", "RSS idle TLS conns, MiB", lambda v: f"{v / 1024:.1f}"),
-               ("tls_rss_baseline_kib", "RSS TLS baseline, MiB", lambda v: f"{v / 1024:.1f}"),
-               ("tls_load1", "load average (1 min) at the HTTPS part's start", lambda v: f"{v:.2f}"),
-               ("tls_idle_load1", "load average (1 min) at the TLS memory round's start", lambda v: f"{v:.2f}")]
+    def mib_s(v): return f"{v / 2**20:,.0f}"
+    def whole(v): return f"{v:,.0f}"
+    def mib(kib): return f"{kib / 1024:.1f}"
+    def load(v): return f"{v:.2f}"
+    formats = [("throughput_1g", "1 GiB file, MiB/s", mib_s),
+               ("range_rps", "4 KiB ranges, req/s", whole),
+               ("static_rps", "4 KiB static, req/s", whole),
+               ("rss_idle_kib", "RSS idle conns, MiB", mib),
+               ("rss_baseline_kib", "RSS baseline, MiB", mib),
+               ("load1", "load average (1 min) at round start", load),
+               ("tls_throughput_1g", "HTTPS 1 GiB file, MiB/s", mib_s),
+               ("tls_range_rps", "HTTPS 4 KiB ranges, req/s", whole),
+               ("tls_conn_rps", "HTTPS new connections (wrk's reconnects), conn/s", whole),
+               ("tls_full_rps", "HTTPS new connections (full handshakes), conn/s", whole),
+               ("tls_rss_idle_kib", "RSS idle TLS conns, MiB", mib),
+               ("tls_rss_baseline_kib", "RSS TLS baseline, MiB", mib),
+               ("tls_load1", "load average (1 min) at the HTTPS part's start", load),
+               ("tls_idle_load1", "load average (1 min) at the TLS memory round's start", load)]
     for measurement, label, fmt in formats:
         for server in (("both",) if measurement.endswith("load1") else SERVERS):
             samples = sorted(values.get(measurement, {}).get(server, []))
