@@ -3,7 +3,9 @@
 
 Measures the resident memory (VmRSS) of a server process and all its descendants (nginx: master and
 workers), then opens N keep-alive connections to 127.0.0.1, makes one GET on each (reading the whole
-response), keeps them all open and idle, waits a moment, and measures again. Prints one JSON object:
+response), keeps them all open and idle, waits a moment, and measures again. With --tls every connection
+first makes a full TLS handshake (certificate checked against --cafile, ALPN http/1.1, no session reuse),
+so the server holds N established TLS sessions. Prints one JSON object:
 
     {"baseline_rss_kib": ..., "idle_rss_kib": ..., "processes": ..., "connections": N,
      "ok_responses": ..., "still_open": ..., "elapsed_s": ...}
@@ -17,6 +19,7 @@ import json
 import os
 import resource
 import socket
+import ssl
 import sys
 import time
 
@@ -100,6 +103,15 @@ def is_open(sock):
     # A socket with a timeout polls for up to that timeout before recv, whatever the flags: make it
     # non-blocking first so this check returns at once.
     sock.setblocking(False)
+    if isinstance(sock, ssl.SSLSocket):
+        # MSG_PEEK is not allowed through TLS, and the raw bytes would not tell a close_notify alert from
+        # data: read through TLS instead. Nothing to read means open; close_notify or EOF means closed.
+        try:
+            return sock.recv(1) != b""
+        except (ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            return True
+        except OSError:
+            return False
     try:
         data = sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
     except BlockingIOError:
@@ -118,7 +130,17 @@ def main():
     parser.add_argument("--batch", type=int, default=100, help="connections opened before reading their responses")
     parser.add_argument("--settle", type=float, default=2.0, help="seconds to wait before measuring")
     parser.add_argument("--deadline", type=float, default=90.0, help="overall limit in seconds")
+    parser.add_argument("--tls", action="store_true", help="HTTPS: a TLS handshake on every connection")
+    parser.add_argument("--cafile", help="with --tls: the CA certificate that signed the server's")
     args = parser.parse_args()
+    tls = None
+    if args.tls:
+        if not args.cafile:
+            parser.error("--tls needs --cafile")
+        # Verifies the chain and the 127.0.0.1 IP SAN like curl --cacert would. Each wrap_socket starts a
+        # fresh session (no session= argument), so every connection is a full handshake.
+        tls = ssl.create_default_context(cafile=args.cafile)
+        tls.set_alpn_protocols(["http/1.1"])
 
     host = "127.0.0.1"
     started = time.monotonic()
@@ -140,6 +162,8 @@ def main():
             for _ in range(min(args.batch, args.count - len(sockets))):
                 s = socket.create_connection((host, args.port), timeout=10)
                 s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if tls is not None:
+                    s = tls.wrap_socket(s, server_hostname=host)  # handshakes here (blocking, 10 s timeout)
                 s.sendall(request)
                 batch.append(s)
             for s in batch:

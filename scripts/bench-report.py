@@ -21,8 +21,9 @@ HEADER = """# Performance: PackServe vs nginx
 
 `scripts/bench` runs PackServe and nginx side by side on the same files, on 127.0.0.1, alternating the
 two servers inside every round, and reports the median of each measurement over the rounds (issue 2,
-"Done means" 4). The section between the markers below is rewritten by every run of the script; the
-sections after it are written by hand.
+"Done means" 4), over plaintext HTTP and, in the same run, over HTTPS with one certificate served by both
+(issue 9, "Done means" 5). The section between the markers below is rewritten by every run of the script;
+the sections after it are written by hand.
 
 """
 
@@ -58,6 +59,10 @@ def fmt_rate(v):
     return "–" if v is None else f"{v:,.0f} req/s"
 
 
+def fmt_conn(v):
+    return "–" if v is None else f"{v:,.0f} conn/s"
+
+
 def fmt_mib_s(v):
     return "–" if v is None else f"{v / 2**20:,.0f} MiB/s"
 
@@ -74,16 +79,32 @@ def fmt_ratio(r):
     return "–" if r is None else f"{r:.2f}×"
 
 
+def tls_memory_rows(values, count, growth, tls_rows, verdicts):
+    """The HTTPS idle-memory rows (bar: PackServe under 128 MiB) appended to tls_rows."""
+    n_tls, p_tls = median(values, "tls_rss_idle_kib", "nginx"), median(values, "tls_rss_idle_kib", "packserve")
+    tls_idle_verdict = "–" if p_tls is None else ("PASS" if p_tls < 128 * 1024 else "FAIL")
+    verdicts.append(("RSS with 1,000 idle TLS connections", tls_idle_verdict))
+    tls_rows.append(
+        f"| resident memory with {int(count):,} idle TLS connections (full handshake + one GET each) | {fmt_mib(n_tls)} "
+        f"| {fmt_mib(p_tls)} | {fmt_ratio(ratio(p_tls, n_tls))} | PackServe < 128 MiB | **{tls_idle_verdict}** |")
+    n_base, p_base = median(values, "tls_rss_baseline_kib", "nginx"), median(values, "tls_rss_baseline_kib", "packserve")
+    tls_rows.append(f"| resident memory just before opening them (baseline) | {fmt_mib(n_base)} | {fmt_mib(p_base)} "
+                    f"| {fmt_ratio(ratio(p_base, n_base))} | – | – |")
+    tls_rows.append(f"| growth per idle TLS connection (median of idle − baseline) | {growth('nginx', 'tls_')} "
+                    f"| {growth('packserve', 'tls_')} | – | – | – |")
+
+
 def render(values, meta):
     rows = []
+    tls_rows = []  # the HTTPS table
     verdicts = []
 
-    def relative_bar(name, measurement, fmt, minimum):
+    def relative_bar(name, measurement, fmt, minimum, into=rows):
         n, p = median(values, measurement, "nginx"), median(values, measurement, "packserve")
         r = ratio(p, n)
         verdict = "–" if r is None else ("PASS" if r >= minimum else "FAIL")
         verdicts.append((name, verdict))
-        rows.append(f"| {name} | {fmt(n)} | {fmt(p)} | {fmt_ratio(r)} | ≥ {minimum:.1f}× nginx | **{verdict}** |")
+        into.append(f"| {name} | {fmt(n)} | {fmt(p)} | {fmt_ratio(r)} | ≥ {minimum:.1f}× nginx | **{verdict}** |")
 
     duration = meta.get("duration", "?")
     relative_bar("1 GiB file, one connection (curl)", "throughput_1g", fmt_mib_s, 0.9)
@@ -100,13 +121,28 @@ def render(values, meta):
     n_base, p_base = median(values, "rss_baseline_kib", "nginx"), median(values, "rss_baseline_kib", "packserve")
     rows.append(f"| resident memory just before opening them (baseline) | {fmt_mib(n_base)} | {fmt_mib(p_base)} "
                 f"| {fmt_ratio(ratio(p_base, n_base))} | – | – |")
-    def growth(server):  # median over rounds of (idle - baseline), per connection
-        idle = dict(values.get("rss_idle_kib", {}).get(server, []))
-        base = dict(values.get("rss_baseline_kib", {}).get(server, []))
+    def growth(server, prefix=""):  # median over rounds of (idle - baseline), per connection
+        idle = dict(values.get(prefix + "rss_idle_kib", {}).get(server, []))
+        base = dict(values.get(prefix + "rss_baseline_kib", {}).get(server, []))
         deltas = [idle[r] - base[r] for r in idle if r in base]
         return f"{statistics.median(deltas) / int(count):.2f} KiB/conn" if deltas else "–"
     rows.append(f"| growth per idle connection (median of idle − baseline) | {growth('nginx')} | {growth('packserve')} "
                 "| – | – | – |")
+
+    # HTTPS (issue 9): same servers and files, each with the same P-256 certificate.
+    if not values.get("tls_throughput_1g"):
+        tls_rows = None  # a results file from before the HTTPS section
+    else:
+        relative_bar("1 GiB file over HTTPS, one connection (curl --cacert)", "tls_throughput_1g", fmt_mib_s, 0.9,
+                     into=tls_rows)
+        relative_bar(f"random 4 KiB ranges over HTTPS, keep-alive (wrk -t2 -c64 -d{duration}s)", "tls_range_rps",
+                     fmt_rate, 0.9, into=tls_rows)
+        relative_bar(f"new TLS connections/s, wrk's own reconnects (`-H 'Connection: close'`, 4 KiB file, "
+                     f"-d{duration}s)", "tls_conn_rps", fmt_conn, 0.8, into=tls_rows)
+        if values.get("tls_full_rps"):
+            relative_bar("new TLS connections/s, full handshakes only (as above, session dropped before each)",
+                         "tls_full_rps", fmt_conn, 0.8, into=tls_rows)
+        tls_memory_rows(values, count, growth, tls_rows, verdicts)
 
     out = [BEGIN, "", "## Results", ""]
     if meta.get("quick") == "1":
@@ -120,27 +156,54 @@ def render(values, meta):
         *rows,
         "",
     ]
+    if tls_rows:
+        out += [
+            "### HTTPS (issue 9)",
+            "",
+            f"File bodies over TLS in PackServe: **{meta.get('tls_body_path', '?')}** (from its `listening` log line; "
+            f"the kernel's TLS modules: `tcp_available_ulp` = `{meta.get('tcp_ulps', '?')}`). "
+            f"Negotiated with an OpenSSL client: nginx {meta.get('tls_parameters_nginx', '?')}; "
+            f"PackServe {meta.get('tls_parameters_packserve', '?')}.",
+            "",
+            "| Measurement | nginx | PackServe | Ratio | Bar (issue 9) | Result |",
+            "|---|---:|---:|---:|---|---|",
+            *tls_rows,
+            "",
+        ]
+        out += resumption_lines(values, meta)
 
     # Per-round samples, so the spread (noise) is visible next to the medians.
     out += ["### Every sample", "",
             "| Measurement | Server | " + " | ".join(f"round {i}" for i in range(1, int(meta.get("rounds", "1")) + 1))
             + " | min–max spread |",
             "|---|---|" + "---:|" * (int(meta.get("rounds", "1")) + 1)]
-    formats = [("throughput_1g", "1 GiB file, MiB/s", lambda v: f"{v / 2**20:,.0f}"),
-               ("range_rps", "4 KiB ranges, req/s", lambda v: f"{v:,.0f}"),
-               ("static_rps", "4 KiB static, req/s", lambda v: f"{v:,.0f}"),
-               ("rss_idle_kib", "RSS idle conns, MiB", lambda v: f"{v / 1024:.1f}"),
-               ("rss_baseline_kib", "RSS baseline, MiB", lambda v: f"{v / 1024:.1f}"),
-               ("load1", "load average (1 min) at round start", lambda v: f"{v:.2f}")]
+    def mib_s(v): return f"{v / 2**20:,.0f}"
+    def whole(v): return f"{v:,.0f}"
+    def mib(kib): return f"{kib / 1024:.1f}"
+    def load(v): return f"{v:.2f}"
+    formats = [("throughput_1g", "1 GiB file, MiB/s", mib_s),
+               ("range_rps", "4 KiB ranges, req/s", whole),
+               ("static_rps", "4 KiB static, req/s", whole),
+               ("rss_idle_kib", "RSS idle conns, MiB", mib),
+               ("rss_baseline_kib", "RSS baseline, MiB", mib),
+               ("load1", "load average (1 min) at round start", load),
+               ("tls_throughput_1g", "HTTPS 1 GiB file, MiB/s", mib_s),
+               ("tls_range_rps", "HTTPS 4 KiB ranges, req/s", whole),
+               ("tls_conn_rps", "HTTPS new connections (wrk's reconnects), conn/s", whole),
+               ("tls_full_rps", "HTTPS new connections (full handshakes), conn/s", whole),
+               ("tls_rss_idle_kib", "RSS idle TLS conns, MiB", mib),
+               ("tls_rss_baseline_kib", "RSS TLS baseline, MiB", mib),
+               ("tls_load1", "load average (1 min) at the HTTPS part's start", load),
+               ("tls_idle_load1", "load average (1 min) at the TLS memory round's start", load)]
     for measurement, label, fmt in formats:
-        for server in (("both",) if measurement == "load1" else SERVERS):
+        for server in (("both",) if measurement.endswith("load1") else SERVERS):
             samples = sorted(values.get(measurement, {}).get(server, []))
             if not samples:
                 continue
             cells = [fmt(v) for _, v in samples]
             lo, hi = min(v for _, v in samples), max(v for _, v in samples)
             spread = "–" if lo == 0 else f"{(hi - lo) / lo * 100:.0f} %"
-            shown = "both" if measurement == "load1" else ("nginx" if server == "nginx" else "PackServe")
+            shown = "both" if server == "both" else ("nginx" if server == "nginx" else "PackServe")
             out.append(f"| {label} | {shown} | " + " | ".join(cells) + f" | {spread} |")
     out.append("")
 
@@ -162,6 +225,16 @@ def render(values, meta):
             f"{'–' if bpr is None else f'{bpr:,.0f}'} (a 206 with 4,096 body bytes plus its head; a 200 would be "
             f"104,857,600+); idle probe (worst round): {least('idle_ok', server)} of {least('idle_connections', server)} "
             f"requests answered 200, {least('idle_still_open', server)} connections still open when measured.")
+        if values.get("tls_range_rps"):
+            tls_bpr = median(values, "tls_range_bytes_per_response", server)
+            out.append(
+                f"- {name} over HTTPS: byte-exact checks {checked}; wrk non-2xx/3xx responses: ranges "
+                f"{total('tls_range_non2xx', server)}, new connections {total('tls_conn_non2xx', server)} + "
+                f"{total('tls_full_non2xx', server)}; wrk socket errors: ranges {total('tls_range_socket_errors', server)}, "
+                f"new connections {total('tls_conn_socket_errors', server)} + {total('tls_full_socket_errors', server)}; "
+                f"median bytes per range response {'–' if tls_bpr is None else f'{tls_bpr:,.0f}'}; idle TLS probe "
+                f"(worst round): {least('tls_idle_ok', server)} of {least('tls_idle_connections', server)} requests "
+                f"answered 200, {least('tls_idle_still_open', server)} connections still open when measured.")
     out.append("")
 
     out += ["### How this was measured", "",
@@ -191,8 +264,49 @@ def render(values, meta):
             "2 workers), opens the connections, makes one GET of the 4 KiB file on each, holds them idle for 2 s, "
             "then reads VmRSS again.",
             f"- Byte-exact checks (once per server, before round 1): {meta.get('verify_description', '?')}",
+            *tls_method_lines(meta),
             "", END]
     return "\n".join(out) + "\n", verdicts
+
+
+def resumption_lines(values, meta):
+    """What the new-connection rows measured: how many of wrk's handshakes resumed a session."""
+    if meta.get("tls_counted") != "1":
+        return ["wrk's handshakes were not counted (scripts/bench-tls-count.c could not be built), so whether "
+                "they resumed sessions is unknown for this run.", ""]
+    lines = []
+    for measurement, what in (("tls_conn", "wrk's own reconnects"), ("tls_full", "full handshakes only")):
+        parts = []
+        for server, name in (("nginx", "nginx"), ("packserve", "PackServe")):
+            made = sum(v for _, v in values.get(f"{measurement}_handshakes", {}).get(server, []))
+            resumed = sum(v for _, v in values.get(f"{measurement}_resumed", {}).get(server, []))
+            if made:
+                parts.append(f"{name} {int(resumed):,} of {int(made):,} ({resumed / made * 100:.1f} %)")
+        if parts:
+            lines.append(f"- {what}: handshakes that resumed a session, all rounds: " + "; ".join(parts) + ".")
+    return ["Session resumption, counted inside wrk (scripts/bench-tls-count.c): wrk keeps each connection "
+            "slot's last session and offers it on the next connect, so its `Connection: close` rate is mostly "
+            "resumed handshakes; the full-handshake row drops the session first.", ""] + lines + [""]
+
+
+def tls_method_lines(meta):
+    if "tls_body_path" not in meta:
+        return []
+    return [
+        f"- HTTPS: one P-256 CA and one P-256 leaf for localhost and 127.0.0.1 made with the openssl CLI "
+        f"({meta.get('openssl_version', '?')}) for this run, served by both; clients verify it (curl --cacert, "
+        "Python ssl; wrk does not verify). nginx: a second `server` with `listen … ssl` (HTTP/1.1 only), "
+        "`ssl_protocols TLSv1.2 TLSv1.3; ssl_session_cache shared:SSL:10m;`, same 2 workers, `sendfile on` "
+        "(without kernel TLS nginx reads file bodies into its buffers and SSL_writes them). PackServe: "
+        "`tls.enabled`, `minVersion` 1.2, its own session cache and tickets.",
+        "- HTTPS throughput: `curl -s --cacert ca.pem -o /dev/null -w '%{speed_download}'` of the 1 GiB file; "
+        "ranges: as above over `https://`; new connections: `wrk -t2 -c64 -H 'Connection: close'` on the 4 KiB "
+        "file with `scripts/bench-wrk-report.lua`, requests/s = connections/s, once as wrk does it and once "
+        "with `BENCH_TLS_FULL_HANDSHAKES=1` for scripts/bench-tls-count.c (full handshakes only); memory: "
+        "`scripts/bench-idle.py --tls` (a full handshake with ALPN http/1.1, one GET of the 4 KiB file, then "
+        "idle), in rounds of their own after all the others, because the memory 1,000 TLS sessions leave in "
+        "the allocators would otherwise inflate the next rounds' plaintext idle measurement.",
+    ]
 
 
 def splice(path, section):

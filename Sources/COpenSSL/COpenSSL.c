@@ -54,6 +54,11 @@ ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int
     // Idle connections give their 2 × 16 KiB record buffers back; writes may complete record by record
     // and be retried from a moved buffer with the same bytes (the connection rebuilds its iovecs).
     SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS | SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+    // Read whatever the socket holds (up to the record buffer) in one read(2), instead of a 5-byte
+    // record header and then the record: one syscall per request rather than two, and fewer in the
+    // handshake (nginx does the same). Records read ahead wait inside OpenSSL, where epoll cannot see
+    // them; that is safe because connections read until SSL_read wants more from the socket.
+    SSL_CTX_set_read_ahead(ctx, 1);
     SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_SERVER);
     SSL_CTX_sess_set_cache_size(ctx, 20000);
     static const unsigned char id_context[] = "packserve";

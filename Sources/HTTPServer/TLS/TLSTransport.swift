@@ -7,6 +7,8 @@ import Glibc
 /// File bodies: with kernel TLS (the kernel encrypts records), `SSL_sendfile` sends straight from the
 /// page cache like plaintext sendfile(2). Otherwise the file is read with pread(2) into a buffer of
 /// `fileChunkSize` bytes that exists only while a file is being sent, and written with `SSL_write`.
+/// A small response head sent with `more` (a file region follows) is held back and written in front of
+/// the first file bytes, so a small ranged response is one TLS record and one write(2), not two.
 final class TLSTransport: Transport {
     static let fileChunkSize = 64 * 1024
     /// In-memory chunks smaller than this are gathered into one write (one TLS record) rather than
@@ -19,15 +21,21 @@ final class TLSTransport: Transport {
     /// Whether the kernel encrypts what we send (decided when the handshake completes).
     private(set) var kernelSends = false
 
-    /// File bytes read but not yet accepted by SSL_write: `fileBuffer[pendingStart..<pendingEnd]`, which
-    /// are the bytes of `pendingFile` from `pendingOffset` on. After SSL_write asks to be retried, the
-    /// retry must offer the same bytes, so they stay here until written.
+    /// Bytes read but not yet accepted by SSL_write: `fileBuffer[pendingStart..<pendingEnd]`. The first
+    /// `pendingHead` of them are a held-back response head; the rest are the bytes of `pendingFile` from
+    /// `pendingOffset` on. After SSL_write asks to be retried, the retry must offer the same bytes, so
+    /// they stay here until written.
     private var fileBuffer: UnsafeMutableRawBufferPointer?
     private var pendingFile: Int32 = -1
     private var pendingOffset: Int64 = 0
     private var pendingStart = 0
     private var pendingEnd = 0
+    private var pendingHead = 0
     private var gathered: [UInt8] = []
+    /// A response head `send` accepted with `more` set and has not written yet: the outbound queue
+    /// calls `sendFile` next, which writes it in front of the file bytes. Never longer than
+    /// `gatherLimit` − 1, so the first record (up to 16 KiB) always carries at least one file byte.
+    private var heldHead: [UInt8] = []
 
     init?(context: OpaquePointer, socket: Int32) {
         guard let session = ctls_session_new(context, socket) else { return nil }
@@ -67,6 +75,22 @@ final class TLSTransport: Transport {
     func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult {
         guard let first = buffers.first else { return .bytes(0) }
         var count = 0
+        // Rare: a head was held but no file came next. Write it first, alone; a retry after "want
+        // write" finds the rest of it still held and offers the same bytes again.
+        while !heldHead.isEmpty {
+            let status = heldHead.withUnsafeBytes { ctls_write(session, $0.baseAddress, $0.count, &count) }
+            guard status == CTLS_OK else { return result(status, count: 0) }
+            heldHead.removeFirst(count)
+        }
+        let total = buffers.reduce(0) { $0 + $1.iov_len }
+        if more && !kernelSends && total < Self.gatherLimit {
+            // Held for sendFile, which is called next. (With kernel TLS, SSL_sendfile cannot take it;
+            // the head goes out as its own record there.)
+            for vector in buffers {
+                heldHead.append(contentsOf: UnsafeRawBufferPointer(start: vector.iov_base, count: vector.iov_len))
+            }
+            return .bytes(total)
+        }
         // A large chunk goes out as it is; small ones are gathered. Either way a retry after
         // "want write" offers the same bytes, as OpenSSL requires, because the queue offers the same
         // chunks again and gathering is deterministic.
@@ -88,24 +112,37 @@ final class TLSTransport: Transport {
         if pendingStart == pendingEnd || pendingFile != file.descriptor || pendingOffset != offset {
             let buffer = fileBuffer ?? .allocate(byteCount: Self.fileChunkSize, alignment: 16)
             fileBuffer = buffer
-            let n = pread(file.descriptor, buffer.baseAddress, Int(min(count, Int64(buffer.count))), off_t(offset))
+            // A held head goes in front of the file bytes: one SSL_write, one record for a small body.
+            let head = heldHead.count
+            if head > 0 { heldHead.withUnsafeBytes { buffer.copyMemory(from: $0) } }
+            let n = pread(file.descriptor, buffer.baseAddress! + head, Int(min(count, Int64(buffer.count - head))), off_t(offset))
             // 0 with bytes still owed means the file shrank under us: never send fewer bytes than announced.
             if n == 0 { return .endOfStream }
             if n < 0 { return .failed(errno: errno) }
-            (pendingFile, pendingOffset, pendingStart, pendingEnd) = (file.descriptor, offset, 0, n)
+            heldHead.removeAll(keepingCapacity: true)
+            (pendingFile, pendingOffset, pendingStart, pendingEnd, pendingHead) = (file.descriptor, offset, 0, head + n, head)
         }
-        var written = 0
-        let status = ctls_write(session, fileBuffer!.baseAddress! + pendingStart, pendingEnd - pendingStart, &written)
-        guard status == CTLS_OK else { return result(status, count: 0) }
-        pendingStart += written
-        pendingOffset += Int64(written)
-        offset += Int64(written)
-        if pendingStart == pendingEnd && Int64(written) == count {
+        // Until some file bytes are written: records are normally 16 KiB and carry the whole head and
+        // file bytes, but a client may negotiate smaller ones (max_fragment_length), and reporting 0
+        // bytes would mean "no progress" to the queue.
+        var fileBytes = 0
+        while fileBytes == 0 {
+            var written = 0
+            let status = ctls_write(session, fileBuffer!.baseAddress! + pendingStart, pendingEnd - pendingStart, &written)
+            guard status == CTLS_OK else { return result(status, count: 0) }
+            let headBytes = min(written, pendingHead)
+            pendingHead -= headBytes
+            pendingStart += written
+            fileBytes = written - headBytes
+        }
+        pendingOffset += Int64(fileBytes)
+        offset += Int64(fileBytes)
+        if pendingStart == pendingEnd && Int64(fileBytes) == count {
             // This file region is done: give the buffer back, so idle connections hold none.
             fileBuffer?.deallocate()
             fileBuffer = nil
         }
-        return .bytes(written)
+        return .bytes(fileBytes)
     }
 
     private func sendFileInKernel(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
