@@ -82,6 +82,34 @@ extension EndToEnd {
             #expect(try await server.stop() == 0)
         }
 
+        /// Issue 10, "Done means" 5: the download manifest is encoded once, at publish, with the publisher's
+        /// base URL and URL style, and a server with those settings sends the stored bytes as they are; a
+        /// server configured with another base URL encodes its own rather than serve the publisher's URLs.
+        @Test func encodedAtPublishAndReencodedOnlyForOtherSettings() async throws {
+            let store = try StoreWorkspace()
+            try await store.run(["add", try store.randomFile("a.aar", count: 2_000), "--id", "a"])
+            let port = try await FreePorts.pick(1)[0]
+            let settings = ["PACKSERVE_LISTEN_PORT": "\(port)", "PACKSERVE_PUBLICBASEURL": "http://127.0.0.1:\(port)"]
+            try await store.run(["publish"], environment: settings)
+            let encodingHere = "has no download manifest stored"
+
+            let same = try await store.serve(environment: settings)
+            try await same.awaitRelease(1)
+            let stored = try JSONDecoder().decode(
+                ManagedManifest.self, from: try await StoreResponse.get(same.url("/download-manifest.json")).body)
+            #expect(stored.assetPacks.map(\.url) == [same.url("/blobs/sha256/") + stored.assetPacks[0].userInfo.sha256])
+            #expect(same.logLines(containing: encodingHere).isEmpty, "the stored bytes are sent as they are")
+            #expect(try await same.stop() == 0)
+
+            let other = try await store.serveAtItsPublicURL()
+            try await other.awaitRelease(1)
+            let encoded = try JSONDecoder().decode(
+                ManagedManifest.self, from: try await StoreResponse.get(other.url("/download-manifest.json")).body)
+            #expect(other.port != port && encoded.assetPacks.map(\.url) == [other.url("/blobs/sha256/") + encoded.assetPacks[0].userInfo.sha256])
+            #expect(other.logLines(containing: encodingHere).count == 1)
+            #expect(try await other.stop() == 0)
+        }
+
         @Test func platformsAndInstallationEventsShapeTheVariants() async throws {
             let store = try StoreWorkspace()
             for id in ["everywhere", "phone", "desk"] {

@@ -22,7 +22,7 @@ extension EndToEnd {
             let load = try ChildProcess(
                 try ExternalTool.path(of: "python3"),
                 ["-c", StoreLoadScript.source, String(server.port), "/packs/hot", "3", stopFile])
-            defer { FileManager.default.createFile(atPath: stopFile, contents: nil) }
+            defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
             try await Task.sleep(for: .milliseconds(300))  // let the load get going before the first swap
 
             var pickUps: [Duration] = []
@@ -41,7 +41,7 @@ extension EndToEnd {
                 // Keep downloads of this version running across the next swap.
                 try await Task.sleep(for: .milliseconds(200))
             }
-            FileManager.default.createFile(atPath: stopFile, contents: nil)
+            _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
             #expect(try await load.exitStatus(within: .seconds(30)) == 0, "\(load.stderr.text)")
             let report = try JSONDecoder().decode(StoreLoadReport.self, from: Data(load.stdout.text.utf8))
             #expect(report.problems.isEmpty, "\(report.problems)")

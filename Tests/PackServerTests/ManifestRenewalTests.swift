@@ -22,32 +22,32 @@ import Testing
         (0, 3, 5, true),   // expired
     ])
     func renewal(issuedAt: Int64, expiresAt: Int64, now: Int64, renew: Bool) {
-        let reason = ManifestSigner.reasonToSign(
+        let reason = SigningReason.due(
             manifest(issuedAt: issuedAt, expiresAt: expiresAt), latestRelease: 1, profile: "p", startedAt: 0, now: now)
         #expect((reason != nil) == renew)
-        if renew { #expect(reason?.hasPrefix("manifest version 1 expires in ") == true) }
+        if renew { #expect(reason == .expiresSoon(version: 1, secondsLeft: max(expiresAt - now, 0))) }
     }
 
     @Test func aNewReleaseOrNoManifestIsAlwaysDue() {
-        #expect(ManifestSigner.reasonToSign(nil, latestRelease: 1, profile: "p", startedAt: 0, now: 0) == "release 1 has no manifest yet")
-        #expect(ManifestSigner.reasonToSign(
+        #expect(SigningReason.due(nil, latestRelease: 1, profile: "p", startedAt: 0, now: 0) == .unsigned(release: 1))
+        #expect(SigningReason.due(
             manifest(release: 1, issuedAt: 0, expiresAt: 1_000), latestRelease: 2, profile: "p", startedAt: 0, now: 0) != nil)
     }
 
     /// A daemon started with another publicBaseURL, URL style or key must not serve the old manifest's URLs
     /// (or, for an index from before profiles were stored, an unknown profile) until it expires.
     @Test func otherSigningSettingsAreDueAtOnce() {
-        #expect(ManifestSigner.reasonToSign(
+        #expect(SigningReason.due(
             manifest(issuedAt: 0, expiresAt: 1_000, profile: "iss=http://old"), latestRelease: 1, profile: "iss=http://new",
-            startedAt: 0, now: 0) == "the base URL, pack URL style or key changed")
-        #expect(ManifestSigner.reasonToSign(
+            startedAt: 0, now: 0) == .settingsChanged)
+        #expect(SigningReason.due(
             manifest(issuedAt: 0, expiresAt: 1_000, profile: ""), latestRelease: 1, profile: "p", startedAt: 0, now: 0) != nil)
     }
 
     /// Signed with other settings after this signer started: another running signer's manifest. Re-signing it
     /// would make two daemons re-sign each other's manifests without end.
     @Test func anotherRunningSignersManifestIsLeftAlone() {
-        #expect(ManifestSigner.reasonToSign(
+        #expect(SigningReason.due(
             manifest(issuedAt: 10, expiresAt: 1_000, profile: "iss=http://other"), latestRelease: 1, profile: "p",
             startedAt: 9, now: 11) == nil)
     }

@@ -34,7 +34,7 @@ public enum SampleCatalog {
     /// Adds and publishes the samples if the index has neither packs nor releases. Returns the release
     /// number, or nil when the index was not empty.
     @discardableResult
-    public static func installIfEmpty(into store: PackStore, logger: Logger) throws -> Int? {
+    public static func installIfEmpty(into store: PackStore, signer: ManifestSigner, logger: Logger) throws -> Int? {
         guard try store.releases().isEmpty, try store.listDraft().isEmpty else { return nil }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("packserve-samples-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -51,7 +51,7 @@ public enum SampleCatalog {
             try Data(pseudoRandomBytes(count: sample.size, seed: UInt64(index + 1))).write(to: file)
             try store.add(file: file, id: sample.id, tags: sample.tags, policy: sample.policy, order: sample.order)
         }
-        let release = try store.publish(note: "sample catalog")
+        let (release, _) = try signer.publish(note: "sample catalog", in: store)
         logger.info("published the sample catalog as release \(release.number) (\(samples.count + 1) packs)")
         return release.number
     }

@@ -3,35 +3,59 @@ import HTTPServer
 import Manifest
 import PackStore
 
-/// One release's download manifest (`/download-manifest.json`, `/manifest?platform=P`), encoded when the
-/// release is loaded: the whole catalog, and one variant per platform listing only the packs for it. When no
-/// pack is limited to platforms (the usual case) every variant shares the one encoding.
+/// One release's download manifest (`/download-manifest.json`, `/manifest?platform=P`): the whole catalog, and
+/// one variant per platform listing only the packs for it. When no pack is limited to platforms (the usual
+/// case) every variant shares the one encoding.
+///
+/// The bodies are encoded once, at publish (`encode`, stored with the release by `ReleaseSealing`); loading a
+/// release only wraps them with their validators.
 struct DownloadManifestVariants: Sendable {
     let all: PrecomputedDocument
     let byPlatform: [ApplePlatform: PrecomputedDocument]
 
-    /// - Parameter packs: the release's packs, sorted by id.
-    init(release: Int, createdAt: Date, packs: [PackEntry], baseURL: String, style: PackURLStyle) {
+    /// The name of the stored body of `platform`'s variant, or of the whole catalog for nil.
+    static func documentName(_ platform: ApplePlatform?) -> String {
+        platform.map { "download-manifest-\($0.rawValue)" } ?? "download-manifest"
+    }
+
+    /// What the bodies depend on besides the release: they are only reused by a server with these settings.
+    static func profile(baseURL: String, style: PackURLStyle) -> String {
+        "base=\(baseURL) packURLs=\(style.rawValue)"
+    }
+
+    /// The bodies of release `release`, by `documentName`: the whole catalog, and a variant per platform only
+    /// when some pack is limited to platforms. `packs` are sorted by id.
+    static func encode(packs: [PackEntry], release: Int, baseURL: String, style: PackURLStyle) -> [String: [UInt8]] {
         let objects = DownloadManifest(packs: packs, release: release, baseURL: baseURL, style: style).assetPacks
+        var bodies = [documentName(nil): DownloadManifest(assetPacks: objects).encoded()]
         let platforms = packs.map(\.platforms)
+        guard platforms.contains(where: { !$0.isEmpty }) else { return bodies }
+        for platform in ApplePlatform.allCases {
+            let listed = zip(platforms, objects).filter { platform.includes($0.0) }.map(\.1)
+            bodies[documentName(platform)] = DownloadManifest(assetPacks: listed).encoded()
+        }
+        return bodies
+    }
+
+    /// - Parameter bodies: from `encode` for the same release and settings; nil when the whole catalog's
+    ///   body is missing.
+    init?(bodies: [String: [UInt8]], release: Int, createdAt: Date, baseURL: String, style: PackURLStyle) {
         // The release number names the content within one index; its creation time and the URL settings
         // tell apart two indexes (or two configurations) that reached the same number.
         let tagPrefix = "dm-\(release).\(Int64(createdAt.timeIntervalSince1970 * 1000))"
-            + "-\(Self.fingerprint("\(baseURL) \(style.rawValue)"))"
-        func document(_ assetPacks: [DownloadManifestPack], variant: String) -> PrecomputedDocument {
-            PrecomputedDocument(
-                body: DownloadManifest(assetPacks: assetPacks).encoded(), contentType: "application/json",
-                entityTag: EntityTag(opaqueTag: "\(tagPrefix)-\(variant)")!,
-                lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache")
+            + "-\(Self.fingerprint(Self.profile(baseURL: baseURL, style: style)))"
+        func document(_ platform: ApplePlatform?) -> PrecomputedDocument? {
+            bodies[Self.documentName(platform)].map { body in
+                PrecomputedDocument(
+                    body: body, contentType: "application/json",
+                    entityTag: EntityTag(opaqueTag: "\(tagPrefix)-\(platform?.rawValue ?? "all")")!,
+                    lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache")
+            }
         }
-        all = document(objects, variant: "all")
+        guard let all = document(nil) else { return nil }
+        self.all = all
         var variants: [ApplePlatform: PrecomputedDocument] = [:]
-        let isRestricted = platforms.contains { !$0.isEmpty }
-        for platform in ApplePlatform.allCases {
-            variants[platform] = isRestricted
-                ? document(zip(platforms, objects).filter { platform.includes($0.0) }.map(\.1), variant: platform.rawValue)
-                : all
-        }
+        for platform in ApplePlatform.allCases { variants[platform] = document(platform) ?? all }
         byPlatform = variants
     }
 

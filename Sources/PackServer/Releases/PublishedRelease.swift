@@ -25,7 +25,8 @@ public struct PublishedRelease: Sendable {
         snapshot.packs[id].map { CatalogPack($0.entry, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
     }
 
-    /// - Parameter downloadManifests: built by the caller from the same release, or nil to build them here.
+    /// - Parameter downloadManifests: the caller's (stored at publish) for the same release, or nil to encode
+    ///   them here.
     init(
         snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
         downloadManifests: DownloadManifestVariants? = nil
@@ -39,8 +40,9 @@ public struct PublishedRelease: Sendable {
         blobsByDigest = blobs
         releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
         self.downloadManifests = downloadManifests ?? DownloadManifestVariants(
-            release: snapshot.release, createdAt: snapshot.createdAt, packs: snapshot.sortedPacks.map(\.entry),
-            baseURL: baseURL, style: style)
+            bodies: DownloadManifestVariants.encode(
+                packs: snapshot.sortedPacks.map(\.entry), release: snapshot.release, baseURL: baseURL, style: style),
+            release: snapshot.release, createdAt: snapshot.createdAt, baseURL: baseURL, style: style)!
     }
 }
 

@@ -125,6 +125,17 @@ enum IndexSchema {
                 previous = number
             }
         }
+        migrator.registerMigration("v6: release documents") { db in
+            // Encoded at publish, in the release's own transaction; rows go when gc prunes the release.
+            try db.create(table: ReleaseDocumentRecord.databaseTableName, options: .withoutRowID) { table in
+                table.column("releaseNumber", .integer).notNull()
+                    .references(ReleaseRecord.databaseTableName, onDelete: .cascade)
+                table.column("name", .text).notNull()
+                table.column("profile", .text).notNull()
+                table.column("body", .blob).notNull()
+                table.primaryKey(["releaseNumber", "name"])
+            }
+        }
         return migrator
     }
 }

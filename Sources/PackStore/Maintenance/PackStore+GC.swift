@@ -22,6 +22,8 @@ extension PackStore {
                 try db.execute(
                     sql: "DELETE FROM releasePack WHERE releaseNumber < ?", arguments: [oldestRetained])
                 try db.execute(
+                    sql: "DELETE FROM releaseDocument WHERE releaseNumber < ?", arguments: [oldestRetained])
+                try db.execute(
                     sql: "UPDATE release SET prunedAt = ? WHERE number < ? AND prunedAt IS NULL",
                     arguments: [Self.now(), oldestRetained])
                 try db.execute(

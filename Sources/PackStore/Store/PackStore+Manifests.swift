@@ -17,30 +17,57 @@ extension PackStore {
         }
     }
 
-    /// `publish` and its first signing in one transaction, so no reader ever sees the release unsigned.
-    public func publish(
-        note: String = "", issuedAt: Int64, expiresAt: Int64,
-        sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature
-    ) throws(PackStoreError) -> (ReleaseSummary, StoredManifest) {
-        try write { db in
-            let release = try Self.publishDraft(note: note, db)
-            let manifest = try Self.insertManifest(
-                release: release.number, issuedAt: issuedAt, expiresAt: expiresAt, sign: sign, db)
-            return (release, manifest)
+    /// Freezes the draft into the next release and seals it (first signed manifest, documents) in one SQLite
+    /// transaction: no reader ever sees the release unsealed, and a sealer that throws leaves no release.
+    ///
+    /// Refuses with `nothingToPublish` when the draft is identical to the latest release (or when there is no
+    /// release yet and the draft is empty): a release number always means new content. Publishing an empty
+    /// draft after a non-empty release is allowed — it is how every pack is withdrawn.
+    public func publish(note: String = "", sealedBy sealer: some ReleaseSealer) throws(PackStoreError)
+        -> (ReleaseSummary, StoredManifest)
+    {
+        try write { db in try Self.seal(try Self.publishDraft(note: note, db), with: sealer, db) }
+    }
+
+    /// Publishes a NEW release whose content equals release `number`, sealed like `publish`. The draft is left
+    /// as it is (so the next `publish` makes the draft current again); refuses with `rollbackChangesNothing`
+    /// when the latest release already has that content.
+    public func rollback(to number: Int, note: String? = nil, sealedBy sealer: some ReleaseSealer)
+        throws(PackStoreError) -> (ReleaseSummary, StoredManifest)
+    {
+        try write { db in try Self.seal(try Self.publishCopy(of: number, note: note, db), with: sealer, db) }
+    }
+
+    /// The documents stored with release `number` when it was published with `profile`, by name; nil when
+    /// the release has none (published before they were kept) or they were made with other settings.
+    public func releaseDocuments(release number: Int, profile: String) throws(PackStoreError) -> [String: [UInt8]]? {
+        try read { db in
+            let records = try ReleaseDocumentRecord.filter(Column("releaseNumber") == number).fetchAll(db)
+            guard !records.isEmpty, records.allSatisfy({ $0.profile == profile }) else { return nil }
+            return Dictionary(uniqueKeysWithValues: records.map { ($0.name, Array($0.body)) })
         }
     }
 
-    /// `rollback` and its first signing in one transaction.
-    public func rollback(
-        to number: Int, issuedAt: Int64, expiresAt: Int64,
-        sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature
-    ) throws(PackStoreError) -> (ReleaseSummary, StoredManifest) {
-        try write { db in
-            let release = try Self.publishCopy(of: number, note: nil, db)
-            let manifest = try Self.insertManifest(
-                release: release.number, issuedAt: issuedAt, expiresAt: expiresAt, sign: sign, db)
-            return (release, manifest)
+    private static func seal(_ release: ReleaseSummary, with sealer: some ReleaseSealer, _ db: Database) throws
+        -> (ReleaseSummary, StoredManifest)
+    {
+        let packs = try releaseEntries(db, release: release.number)
+        let version = try nextManifestVersion(db)
+        let seal: ReleaseSeal
+        do {
+            seal = try sealer.seal(release, version: version, packs: packs)
+        } catch {
+            throw PackStoreError.signingFailed(reason: "\(error)")
         }
+        for (name, body) in seal.documents.bodies {
+            try ReleaseDocumentRecord(
+                releaseNumber: release.number, name: name, profile: seal.documents.profile, body: Data(body)
+            ).insert(db)
+        }
+        let manifest = try insert(
+            seal.manifest, version: version, release: release.number, issuedAt: seal.issuedAt,
+            expiresAt: seal.expiresAt, db)
+        return (release, manifest)
     }
 
     static func insertManifest(
@@ -48,13 +75,24 @@ extension PackStore {
         sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature, _ db: Database
     ) throws -> StoredManifest {
         let packs = try Self.releaseEntries(db, release: number)
-        let version = try Int.fetchOne(db, sql: "SELECT coalesce(max(version), 0) + 1 FROM signedManifest") ?? 1
+        let version = try nextManifestVersion(db)
         let signature: ManifestSignature
         do {
             signature = try sign(version, number, packs)
         } catch {
             throw PackStoreError.signingFailed(reason: "\(error)")
         }
+        return try insert(signature, version: version, release: number, issuedAt: issuedAt, expiresAt: expiresAt, db)
+    }
+
+    private static func nextManifestVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT coalesce(max(version), 0) + 1 FROM signedManifest") ?? 1
+    }
+
+    private static func insert(
+        _ signature: ManifestSignature, version: Int, release number: Int, issuedAt: Int64, expiresAt: Int64,
+        _ db: Database
+    ) throws -> StoredManifest {
         let record = SignedManifestRecord(
             version: version, releaseNumber: number, issuedAt: issuedAt, expiresAt: expiresAt,
             keyId: signature.keyID, payload: Data(signature.payload), payloadSignature: Data(signature.payloadSignature),

@@ -1,25 +1,8 @@
 import GRDB
 
-/// Releases: `publish`, `rollback`, `releases`, `ls --release`, and the cheap change probe the server polls.
+/// Releases: how `publish` and `rollback` (PackStore+Manifests.swift, always sealed) make them, `releases`,
+/// `ls --release`, and the cheap change probe the server polls.
 extension PackStore {
-    /// Freezes the draft into the next release, in one SQLite transaction.
-    ///
-    /// Refuses with `nothingToPublish` when the draft is identical to the latest release (or when there is no
-    /// release yet and the draft is empty): a release number always means new content. Publishing an empty
-    /// draft after a non-empty release is allowed — it is how every pack is withdrawn.
-    @discardableResult
-    public func publish(note: String = "") throws(PackStoreError) -> ReleaseSummary {
-        try write { db in try Self.publishDraft(note: note, db) }
-    }
-
-    /// Publishes a NEW release whose content equals release `number`. The draft is left as it is (so the next
-    /// `publish` makes the draft current again); refuses with `rollbackChangesNothing` when the latest release
-    /// already has that content.
-    @discardableResult
-    public func rollback(to number: Int, note: String? = nil) throws(PackStoreError) -> ReleaseSummary {
-        try write { db in try Self.publishCopy(of: number, note: note, db) }
-    }
-
     static func publishDraft(note: String, _ db: Database) throws -> ReleaseSummary {
         try insertRelease(
             content: "SELECT \(PackRowReader.contentColumns) FROM draftPack", arguments: [], note: note, rollbackOf: nil, db)

@@ -31,10 +31,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = CommandContext.bootstrapLogging(level: config.logLevel)
         let store = try CommandContext.openStore(config)
-        if config.sampleCatalog {
-            try SampleCatalog.installIfEmpty(into: store, logger: logger)
-        }
         let keys = try SigningKeys.load(config, logger: logger)
+        if config.sampleCatalog {
+            if let signer = keys.signer {
+                try SampleCatalog.installIfEmpty(into: store, signer: signer, logger: logger)
+            } else {
+                logger.warning("not publishing the sample catalog: releases are signed when published, and there is no signing key here")
+            }
+        }
         let live = LiveRelease()
         let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,

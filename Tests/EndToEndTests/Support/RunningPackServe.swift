@@ -60,6 +60,11 @@ final class RunningPackServe {
     /// Descriptors and memory of the server process.
     var probe: ProcessProbe { ProcessProbe(pid: child.process.processIdentifier) }
 
+    /// The server's log lines (stderr) that contain `text`.
+    func logLines(containing text: String) -> [String] {
+        child.stderr.lines.filter { $0.contains(text) }
+    }
+
     /// Access-log lines (combined format: `… "METHOD PATH HTTP/1.1" STATUS BYTES …`) for `path` with `status`.
     func accessLogLines(path: String, status: Int) -> [String] {
         child.stderr.lines.filter { $0.contains(" \(path) HTTP/1.") && $0.contains("\" \(status) ") }

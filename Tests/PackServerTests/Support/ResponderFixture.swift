@@ -29,13 +29,12 @@ final class ResponderFixture {
         tutorial = try store.add(file: first, id: "Tutorial", tags: ["core"], policy: .essential)
         level = try store.add(file: second, id: "level-1", tags: ["levels", "forest"], policy: .prefetch)
         try store.set(id: "level-1", platforms: [.iOS])
-        try store.publish()
-
         var configuration = PackServeConfiguration()
         configuration.publicDirectory = publicDirectory.path
         configuration.publicBaseURL = "https://assets.example.com"
         configuration.allowedHosts = ["assets.example.com"]
         let key = SigningKey()
+        _ = try ManifestSigner(key: key, configuration: configuration).publish(note: "", in: store)
         var release = try PublishedRelease(
             snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: configuration.publicBaseURL,
             style: .packs)

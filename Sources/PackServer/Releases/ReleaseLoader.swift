@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import Manifest
+import PackStore
+
+/// Turns a release of the index into what the request path serves (`PublishedRelease`), off the request
+/// path. The download manifest comes as stored at publish; only a release published before documents were
+/// kept, or with another base URL or URL style than this server's, is encoded here.
+struct ReleaseLoader {
+    let store: PackStore
+    let baseURL: String
+    let style: PackURLStyle
+    let logger: Logger
+
+    /// Release `number` with `manifest` attached, or nil when the index no longer lists it.
+    func load(_ number: Int, keeping manifest: StoredManifest?) throws -> PublishedRelease? {
+        let started = ContinuousClock.now
+        guard let (release, entries, otherBlobSizes) = try store.loadReleaseEntries(release: number) else { return nil }
+        let snapshot = store.snapshot(of: release, entries: entries, otherBlobSizes: otherBlobSizes)
+        let profile = DownloadManifestVariants.profile(baseURL: baseURL, style: style)
+        var bodies = try store.releaseDocuments(release: number, profile: profile)
+        if bodies == nil {
+            logger.notice("""
+                release \(number) has no download manifest stored for \(profile) (published before they were kept, \
+                or with other settings): encoding it here
+                """)
+            bodies = DownloadManifestVariants.encode(packs: entries, release: number, baseURL: baseURL, style: style)
+        }
+        let variants = bodies.flatMap {
+            DownloadManifestVariants(
+                bodies: $0, release: number, createdAt: release.createdAt, baseURL: baseURL, style: style)
+        }
+        var published = try PublishedRelease(
+            snapshot: snapshot, history: try store.releases(), baseURL: baseURL, style: style,
+            downloadManifests: variants)
+        published.manifest = manifest
+        let elapsed = ContinuousClock.now - started
+        logger.info("release \(number) live: \(snapshot.packs.count) packs, loaded in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+        return published
+    }
+}
