@@ -28,11 +28,14 @@ let package = Package(
         .target(name: "CSocketShims"),
         // Server-side TLS through the system's OpenSSL 3 (libssl-dev): plain functions for its macros.
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        // gzip for JSON documents through the system's zlib (zlib1g-dev).
+        .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "CSocketShims",
                 "COpenSSL",
+                "CGzip",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -69,9 +69,9 @@ private func checkPlan(_ plan: RangePlan, specs: [ByteRangeSpec]?, length: Int64
 /// that the response agrees with the plan and that every Content-Length is the sum of its segments.
 private func checkResponder(field: String, length: Int64, plan: RangePlan) {
     let file = OpenFile(descriptor: -1, size: length, modificationTime: 784_111_777)
-    let representation = FileRepresentation.staticFile(file, path: "/pack.bin")
+    let representation = Representation.staticFile(file, path: "/pack.bin")
     let head = HTTPRequestHead(method: .get, target: "/pack.bin", path: "/pack.bin", headers: ["range": field])
-    let response = FileResponder(maxRanges: fuzzMaxRanges).respond(to: head, with: representation)
+    let response = RepresentationResponder(maxRanges: fuzzMaxRanges).respond(to: head, with: representation)
 
     var segmentTotal: Int64 = 0
     for segment in response.body.segments {

@@ -1,5 +1,5 @@
-/// A `multipart/byteranges` body (RFC 9110 §14.6) as interleaved in-memory part headers and file
-/// regions, so the parts are sent with sendfile(2) and the exact Content-Length is known up front:
+/// A `multipart/byteranges` body (RFC 9110 §14.6) as interleaved in-memory part headers and content
+/// regions (file regions are sent with sendfile(2)), so the exact Content-Length is known up front:
 ///
 ///     CRLF --boundary CRLF
 ///     Content-Type: <type> CRLF
@@ -11,17 +11,18 @@
 /// The CRLF before the first delimiter is an allowed (empty) preamble (RFC 2046 §5.1.1); it keeps every
 /// part's framing identical.
 public enum MultipartByteRanges {
-    /// The body for `ranges` of `file`, whose complete length is `completeLength`. `boundary` is a
+    /// The body for `ranges` of `content`, whose complete length is `completeLength`. `boundary` is a
     /// parameter so the result is a pure function of its inputs (the responder picks a random one).
     public static func body(
-        ranges: [ByteRange], file: OpenFile, contentType: String, completeLength: Int64, boundary: String
+        ranges: [ByteRange], content: RepresentationContent, contentType: String, completeLength: Int64,
+        boundary: String
     ) -> HTTPBody {
         var segments: [HTTPBody.Segment] = []
         segments.reserveCapacity(ranges.count * 2 + 1)
         for range in ranges {
             segments.append(.bytes(Array(partHeader(range: range, contentType: contentType,
                                                     completeLength: completeLength, boundary: boundary).utf8)))
-            segments.append(.file(file, offset: range.first, count: range.count))
+            segments.append(content.segment(offset: range.first, count: range.count))
         }
         segments.append(.bytes(Array(closingDelimiter(boundary: boundary).utf8)))
         return HTTPBody(segments: segments)

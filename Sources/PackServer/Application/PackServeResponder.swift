@@ -15,17 +15,19 @@ public final class PackServeResponder: HTTPResponder {
     public init(configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey]) throws {
         hosts = HostAllowList(configuration.allowedHosts)
         crossOrigin = CrossOriginPolicy(hosts: hosts)
-        let files = FileResponder(maxRanges: configuration.limits.maxRanges)
+        let files = RepresentationResponder(maxRanges: configuration.limits.maxRanges)
         openFiles = OpenFileCache()
         let packs = PackRoute(live: live, files: files, openFiles: openFiles)
-        let documents = JSONRoute(live: live)
-        let downloadManifest = DownloadManifestRoute(live: live)
+        let documents = JSONRoute(live: live, files: files)
+        let downloadManifest = DownloadManifestRoute(live: live, files: files)
         let health = HealthRoute()
         let keySet = JWKSet(publicKeys)
         let manifests = ManifestRoute(
-            live: live, keySet: try CanonicalJSON.encode(keySet),
-            keySetTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
-            startedAt: Int64(Date().timeIntervalSince1970))
+            live: live, files: files,
+            keySet: EncodedDocument(
+                body: try CanonicalJSON.encode(keySet), contentType: "application/jwk-set+json",
+                entityTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
+                lastModified: Int64(Date().timeIntervalSince1970), cacheControl: "public, max-age=300", compress: true))
         let staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
 
         var routes = RouteTable(fallback: staticFiles.respond(to:))

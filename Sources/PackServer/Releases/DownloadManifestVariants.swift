@@ -10,8 +10,8 @@ import PackStore
 /// The bodies are encoded once, at publish (`encode`, stored with the release by `ReleaseSealing`); loading a
 /// release only wraps them with their validators.
 struct DownloadManifestVariants: Sendable {
-    let all: PrecomputedDocument
-    let byPlatform: [ApplePlatform: PrecomputedDocument]
+    let all: EncodedDocument
+    let byPlatform: [ApplePlatform: EncodedDocument]
 
     /// The name of the stored body of `platform`'s variant, or of the whole catalog for nil.
     static func documentName(_ platform: ApplePlatform?) -> String {
@@ -43,33 +43,24 @@ struct DownloadManifestVariants: Sendable {
         // The release number names the content within one index; its creation time and the URL settings
         // tell apart two indexes (or two configurations) that reached the same number.
         let tagPrefix = "dm-\(release).\(Int64(createdAt.timeIntervalSince1970 * 1000))"
-            + "-\(Self.fingerprint(Self.profile(baseURL: baseURL, style: style)))"
-        func document(_ platform: ApplePlatform?) -> PrecomputedDocument? {
+            + "-\(Fingerprint.hex(Self.profile(baseURL: baseURL, style: style).utf8))"
+        func document(_ platform: ApplePlatform?) -> EncodedDocument? {
             bodies[Self.documentName(platform)].map { body in
-                PrecomputedDocument(
+                EncodedDocument(
                     body: body, contentType: "application/json",
                     entityTag: EntityTag(opaqueTag: "\(tagPrefix)-\(platform?.rawValue ?? "all")")!,
-                    lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache")
+                    lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache", compress: true)
             }
         }
         guard let all = document(nil) else { return nil }
         self.all = all
-        var variants: [ApplePlatform: PrecomputedDocument] = [:]
+        var variants: [ApplePlatform: EncodedDocument] = [:]
         for platform in ApplePlatform.allCases { variants[platform] = document(platform) ?? all }
         byPlatform = variants
     }
 
     /// The document for `platform`, or the whole catalog for nil.
-    func document(for platform: ApplePlatform?) -> PrecomputedDocument {
+    func document(for platform: ApplePlatform?) -> EncodedDocument {
         platform.flatMap { byPlatform[$0] } ?? all
-    }
-
-    /// 32-bit FNV-1a as 8 hex digits: short, stable across runs (unlike `Hasher`), and enough to tell apart
-    /// the few URL settings one host ever uses.
-    static func fingerprint(_ text: String) -> String {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import HTTPServer
 import Manifest
 import PackStore
 
 /// Everything the request path needs about the current release, computed once when the release is
 /// loaded: the snapshot, content types by digest, the `/releases` document, the download manifest, and the
-/// signed manifest.
+/// signed manifest; tag documents are kept here as they are first asked for.
 public struct PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
     let baseURL: String
@@ -12,13 +13,31 @@ public struct PublishedRelease: Sendable {
     /// Digest → size and content type of this release's blobs, so `/blobs/sha256/{hex}` checks the size and
     /// answers with the pack's type (other blobs' sizes are in `snapshot.otherBlobSizes`).
     let blobsByDigest: [String: (size: Int64, contentType: String)]
-    /// The encoded `GET /releases` body.
-    let releasesDocument: [UInt8]
+    /// `GET /releases`.
+    let releasesDocument: EncodedDocument
     /// The newest signed manifest, if any has been signed yet.
-    public internal(set) var manifest: StoredManifest?
+    public private(set) var manifest: StoredManifest?
+    /// `manifest`'s forms as served.
+    private(set) var manifestDocuments: ManifestDocuments?
+    /// `/tags…` documents of this release, made on first request.
+    let tagDocuments = TagDocumentCache()
 
     /// The download manifest of managed Background Assets, encoded once per platform variant.
     let downloadManifests: DownloadManifestVariants
+
+    /// Serves `manifest` from now on (its documents are made here, once per signing).
+    mutating func serve(_ manifest: StoredManifest?) {
+        guard manifest != self.manifest else { return }
+        self.manifest = manifest
+        manifestDocuments = manifest.map(ManifestDocuments.init)
+    }
+
+    /// Goes on serving `other`'s manifest, documents and all: a newly loaded release keeps the live manifest
+    /// until its own is taken up, without compressing it again.
+    mutating func keepManifest(of other: PublishedRelease) {
+        manifest = other.manifest
+        manifestDocuments = other.manifestDocuments
+    }
 
     /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
     func catalogPack(_ id: String) -> CatalogPack? {
@@ -38,7 +57,12 @@ public struct PublishedRelease: Sendable {
         blobs.reserveCapacity(snapshot.packs.count)
         for pack in snapshot.packs.values { blobs[pack.sha256] = (pack.size, pack.contentType) }
         blobsByDigest = blobs
-        releasesDocument = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
+        let releases = try CanonicalJSON.encode(history.map(ReleaseListItem.init))
+        // Named by content: the history also changes without a new release (gc marks releases pruned).
+        releasesDocument = EncodedDocument(
+            body: releases, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "r", body: releases),
+            lastModified: Int64((history.last?.createdAt ?? snapshot.createdAt).timeIntervalSince1970),
+            cacheControl: "no-cache", compress: true)
         self.downloadManifests = downloadManifests ?? DownloadManifestVariants(
             bodies: DownloadManifestVariants.encode(
                 packs: snapshot.sortedPacks.map(\.entry), release: snapshot.release, baseURL: baseURL, style: style),

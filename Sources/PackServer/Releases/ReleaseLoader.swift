@@ -12,8 +12,9 @@ struct ReleaseLoader {
     let style: PackURLStyle
     let logger: Logger
 
-    /// Release `number` with `manifest` attached, or nil when the index no longer lists it.
-    func load(_ number: Int, keeping manifest: StoredManifest?) throws -> PublishedRelease? {
+    /// Release `number`, serving `previous`'s manifest until its own is taken up, or nil when the index no
+    /// longer lists it.
+    func load(_ number: Int, keepingManifestOf previous: PublishedRelease?) throws -> PublishedRelease? {
         let started = ContinuousClock.now
         guard let (release, entries, otherBlobSizes) = try store.loadReleaseEntries(release: number) else { return nil }
         let snapshot = store.snapshot(of: release, entries: entries, otherBlobSizes: otherBlobSizes)
@@ -33,7 +34,7 @@ struct ReleaseLoader {
         var published = try PublishedRelease(
             snapshot: snapshot, history: try store.releases(), baseURL: baseURL, style: style,
             downloadManifests: variants)
-        published.manifest = manifest
+        if let previous { published.keepManifest(of: previous) }
         let elapsed = ContinuousClock.now - started
         logger.info("release \(number) live: \(snapshot.packs.count) packs, loaded in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
         return published

@@ -48,10 +48,10 @@ public struct ReleaseWatcher: Service {
             guard let latest = try store.latestReleaseNumber() else { return nil }
             var release = live.release
             if latest != release?.snapshot.release {
-                release = try loader.load(latest, keeping: release?.manifest)
+                release = try loader.load(latest, keepingManifestOf: release)
             }
             guard var current = release else { return nil }
-            current.manifest = try renewal.manifest(after: current.manifest, latest: latest, now: now)
+            current.serve(try renewal.manifest(after: current.manifest, latest: latest, now: now))
             return live.replace(with: current)
         } catch {
             renewal.logger.error("cannot refresh the live release: \(error)")

@@ -5,6 +5,7 @@ import PackStore
 /// Background Assets for the current release, precomputed when the release was loaded.
 struct DownloadManifestRoute {
     let live: LiveRelease
+    let files: RepresentationResponder
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
@@ -20,7 +21,7 @@ struct DownloadManifestRoute {
                 return .problem(.badRequest, detail: "\(error)")
             }
         }
-        return release.downloadManifests.document(for: platform).response(to: request)
+        return release.downloadManifests.document(for: platform).respond(to: request.head, with: files)
     }
 
     /// Whether a `/manifest` request asks for the download manifest (it names a platform) rather than the

@@ -2,18 +2,24 @@ import HTTPServer
 import Manifest
 import PackStore
 
-/// The JSON documents: `/tags/{tag}`, `/tags?tag=…`, `/releases`, and `/readyz`.
+/// The JSON documents: `/tags/{tag}`, `/tags?tag=…`, `/releases`, and `/readyz`. Each is encoded once per
+/// release (tag documents on first request) and answered with its ETag, conditional GET, gzip and ranges
+/// like every other document.
 struct JSONRoute {
     let live: LiveRelease
+    let files: RepresentationResponder
 
     /// `{"tag","release","packs":[…],"totalBytes"}`, or 404 for a tag the current release doesn't have.
     func tag(_ tag: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let ids = release.snapshot.tags[tag] else { return .unknownTag(tag, release: release) }
-        let packs = ids.compactMap(release.catalogPack)
-        let document = TagDocument(
-            tag: tag, release: release.snapshot.release, packs: packs, totalBytes: packs.reduce(0) { $0 + $1.pack.size })
-        return json(try? CanonicalJSON.encode(document), request: request)
+        let document = release.tagDocuments.document(for: [tag]) {
+            let packs = ids.compactMap(release.catalogPack)
+            return Self.document(TagDocument(
+                tag: tag, release: release.snapshot.release, packs: packs, totalBytes: packs.reduce(0) { $0 + $1.pack.size }),
+                release: release)
+        }
+        return respond(with: document, to: request)
     }
 
     /// `/tags?tag=A&tag=B…`: one answer for a set of tags, as `NSBundleResourceRequest(tags:)` asks for them:
@@ -32,16 +38,24 @@ struct JSONRoute {
             guard let tagged = release.snapshot.tags[tag] else { return .unknownTag(tag, release: release) }
             ids.formUnion(tagged)
         }
-        let packs = ids.sorted().compactMap(release.catalogPack)
-        let document = TagSetDocument(
-            tags: Set(requested).sorted(), release: release.snapshot.release, packs: packs,
-            totalBytes: packs.reduce(0) { $0 + $1.pack.size })
-        return json(try? CanonicalJSON.encode(document), request: request)
+        let tags = Set(requested).sorted()
+        // Keyed apart from `/tags/{tag}` (a one-tag set is a different document shape).
+        let document = release.tagDocuments.document(for: [""] + tags) {
+            let packs = ids.sorted().compactMap(release.catalogPack)
+            return Self.document(TagSetDocument(
+                tags: tags, release: release.snapshot.release, packs: packs, totalBytes: packs.reduce(0) { $0 + $1.pack.size }),
+                release: release)
+        }
+        return respond(with: document, to: request)
     }
 
     func releases(request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else { return json(Array("[]".utf8), request: request) }
-        return json(release.releasesDocument, request: request)
+        guard let release = live.release else {
+            guard request.method.isGetOrHead else { return .methodNotAllowed(allow: "GET, HEAD") }
+            return HTTPResponse(
+                status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"], body: .string("[]"))
+        }
+        return release.releasesDocument.respond(to: request.head, with: files)
     }
 
     /// 200 once a release is loaded, 503 before: a load balancer should not send clients here before then.
@@ -52,11 +66,18 @@ struct JSONRoute {
             body: .string("release \(release.snapshot.release)\n"))
     }
 
-    private func json(_ body: [UInt8]?, request: HTTPRequest) -> HTTPResponse {
-        guard request.method.isGetOrHead else { return .methodNotAllowed(allow: "GET, HEAD") }
-        guard let body else { return .problem(.internalServerError, detail: "cannot encode the document") }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"], body: .bytes(body))
+    /// A tag document of `release`, named by its content (a tag's packs may be unchanged across releases, and
+    /// then so is its ETag), compressed like the release's other documents.
+    private static func document(_ value: some Encodable, release: PublishedRelease) -> EncodedDocument? {
+        guard let body = try? CanonicalJSON.encode(value) else { return nil }
+        return EncodedDocument(
+            body: body, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "t", body: body),
+            lastModified: Int64(release.snapshot.createdAt.timeIntervalSince1970), cacheControl: "no-cache", compress: true)
+    }
+
+    private func respond(with document: EncodedDocument?, to request: HTTPRequest) -> HTTPResponse {
+        guard let document else { return .problem(.internalServerError, detail: "cannot encode the document") }
+        return document.respond(to: request.head, with: files)
     }
 }
 

@@ -6,33 +6,25 @@ import PackStore
 /// signature over them) and `/.well-known/jwks.json`, with ETags so clients can revalidate cheaply.
 struct ManifestRoute {
     let live: LiveRelease
-    let documents = DocumentResponder()
-    /// The encoded JWK Set: fixed for the life of the process.
-    let keySet: [UInt8]
-    let keySetTag: EntityTag
-    let startedAt: Int64
+    let files: RepresentationResponder
+    /// The JWK Set: fixed for the life of the process.
+    let keySet: EncodedDocument
 
     enum Form { case jws, payload, signature }
 
     func manifest(_ form: Form, request: HTTPRequest) -> HTTPResponse {
-        guard let manifest = live.release?.manifest else {
+        guard let documents = live.release?.manifestDocuments else {
             return .problem(.serviceUnavailable, detail: "no manifest is signed yet", headers: ["Retry-After": "1"])
         }
-        let (body, type, suffix): ([UInt8], String, String) = switch form {
-        case .jws: (Array(manifest.compactJWS.utf8), "application/jwt", "jws")
-        case .payload: (manifest.payload, "application/json", "json")
-        case .signature: (manifest.payloadSignature, "application/octet-stream", "sig")
+        let document = switch form {
+        case .jws: documents.jws
+        case .payload: documents.payload
+        case .signature: documents.signature
         }
-        // The version names the signing: a new signing is a new representation of every form.
-        let tag = EntityTag(opaqueTag: "v\(manifest.version)-\(suffix)")!
-        return documents.respond(
-            to: request.head, body: body, contentType: type, entityTag: tag, lastModified: manifest.issuedAt,
-            cacheControl: "no-cache")
+        return document.respond(to: request.head, with: files)
     }
 
     func keys(request: HTTPRequest) -> HTTPResponse {
-        documents.respond(
-            to: request.head, body: keySet, contentType: "application/jwk-set+json", entityTag: keySetTag,
-            lastModified: startedAt, cacheControl: "public, max-age=300")
+        keySet.respond(to: request.head, with: files)
     }
 }

@@ -1,11 +1,11 @@
 import HTTPServer
 import PackStore
 
-/// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's FileResponder, with the
+/// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's RepresentationResponder, with the
 /// SHA-256 as strong ETag (docs/api.md "HTTP").
 struct PackRoute {
     let live: LiveRelease
-    let files: FileResponder
+    let files: RepresentationResponder
     let openFiles: OpenFileCache
 
     /// The current release's version of pack `id`. It changes with releases, so caches keep it briefly.
@@ -57,7 +57,7 @@ struct PackRoute {
         guard file.size == expectedSize else {
             return .problem(.internalServerError, detail: "the stored bytes of this pack are damaged")
         }
-        let representation = FileRepresentation(
+        let representation = Representation(
             file: file, contentType: contentType, entityTag: entityTag,
             lastModified: file.modificationTime, cacheControl: cacheControl)
         return files.respond(to: request.head, with: representation)

@@ -4,7 +4,7 @@ import HTTPServer
 /// A path that names a directory serves its `index.html`.
 struct StaticFileRoute {
     let root: String
-    let files: FileResponder
+    let files: RepresentationResponder
     let openFiles: OpenFileCache
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -26,7 +26,7 @@ struct StaticFileRoute {
                 case .other: return .problem(.internalServerError, detail: "cannot open file")
                 }
             }
-            return files.respond(to: request.head, with: FileRepresentation.staticFile(file, path: segments.joined(separator: "/")))
+            return files.respond(to: request.head, with: Representation.staticFile(file, path: segments.joined(separator: "/")))
         }
         return .notFound(request.path)
     }

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Serves one file at every path through `FileResponder`, opening it per request as the real routes do.
+/// Serves one file at every path through `RepresentationResponder`, opening it per request as the real routes do.
 /// `afterOpen` runs once the response (and so its Content-Length) is fixed, before any byte is sent:
 /// the shrinking-file test truncates the file there.
 struct FileServingResponder: HTTPResponder {
@@ -11,7 +11,7 @@ struct FileServingResponder: HTTPResponder {
         guard let file = try? OpenFile.open(path: path) else {
             return .problem(.internalServerError, detail: "fixture file missing")
         }
-        let response = FileResponder(maxRanges: 16).respond(to: request.head, with: .staticFile(file, path: path))
+        let response = RepresentationResponder(maxRanges: 16).respond(to: request.head, with: .staticFile(file, path: path))
         afterOpen()
         return response
     }

@@ -36,7 +36,7 @@ final class MemoryTransport: Transport {
             reads.insert(Array(next[buffer.count...]), at: 0)
             next = Array(next[..<buffer.count])
         }
-        buffer.copyMemory(from: UnsafeRawBufferPointer(start: next, count: next.count))
+        next.withUnsafeBytes { buffer.copyMemory(from: $0) }
         return .bytes(next.count)
     }
 

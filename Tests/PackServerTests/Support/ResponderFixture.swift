@@ -42,7 +42,7 @@ final class ResponderFixture {
         manifest = StoredManifest(
             version: 7, release: 1, issuedAt: 1_000, expiresAt: 2_000, keyID: key.keyID, payload: Array("{\"v\":7}".utf8),
             payloadSignature: Array(repeating: 9, count: 64), compactJWS: "a.b.c", profile: "p")
-        release.manifest = manifest
+        release.serve(manifest)
         _ = live.replace(with: release)
         responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey])
     }

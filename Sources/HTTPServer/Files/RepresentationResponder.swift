@@ -1,9 +1,9 @@
-/// Answers GET and HEAD for a file representation with full RFC 9110 semantics: method check, then
+/// Answers GET and HEAD for a representation (a file, or a document in memory) with full RFC 9110 semantics: method check, then
 /// preconditions (§13.2.2), then Range (§14.2). Every route that serves bytes goes through here.
 ///
 /// It does not add Date, Content-Length or Connection: the server's writer adds those, derives
 /// Content-Length from `body.count`, and drops the body for HEAD and 304.
-public struct FileResponder: Sendable {
+public struct RepresentationResponder: Sendable {
     /// More specs than this in one Range field are answered with the full representation.
     public let maxRanges: Int
 
@@ -11,13 +11,13 @@ public struct FileResponder: Sendable {
         self.maxRanges = maxRanges
     }
 
-    public func respond(to head: HTTPRequestHead, with representation: FileRepresentation) -> HTTPResponse {
+    public func respond(to head: HTTPRequestHead, with representation: Representation) -> HTTPResponse {
         respond(to: head, with: representation, makeBoundary: MultipartByteRanges.makeBoundary)
     }
 
     /// `makeBoundary` is called only for a multipart response; tests pass a fixed one.
     func respond(
-        to head: HTTPRequestHead, with representation: FileRepresentation, makeBoundary: () -> String
+        to head: HTTPRequestHead, with representation: Representation, makeBoundary: () -> String
     ) -> HTTPResponse {
         guard head.method.isGetOrHead else { return .readOnlyMethodNotAllowed }
         let validators = RepresentationValidators(
@@ -33,7 +33,7 @@ public struct FileResponder: Sendable {
             honorRange = honor
         }
 
-        let length = representation.file.size
+        let length = representation.content.length
         // HEAD, no Range, or a failed If-Range: the whole representation (Range is defined for GET only).
         // A repeated Range field is not a valid single ranges-specifier, so it is ignored too.
         let rangeValues = head.headers.values("range")
@@ -43,10 +43,13 @@ public struct FileResponder: Sendable {
 
         var headers = validatorHeaders(representation)
         headers.add("Accept-Ranges", "bytes")
+        if let coding = representation.contentEncoding {
+            headers.add("Content-Encoding", coding)
+        }
         switch plan {
         case .full:
             headers.add("Content-Type", representation.contentType)
-            return HTTPResponse(status: .ok, headers: headers, body: .file(representation.file, count: length))
+            return HTTPResponse(status: .ok, headers: headers, body: representation.content.whole)
         case .unsatisfiable:
             // §15.5.17: the complete length, so the client can ask again sensibly.
             return .problem(.rangeNotSatisfiable, detail: "None of the requested ranges is satisfiable for a representation of \(length) bytes.",
@@ -56,25 +59,29 @@ public struct FileResponder: Sendable {
             headers.add("Content-Type", representation.contentType)
             headers.add("Content-Range", range.contentRange(completeLength: length))
             return HTTPResponse(status: .partialContent, headers: headers,
-                                body: .file(representation.file, offset: range.first, count: range.count))
+                                body: HTTPBody(segments: [representation.content.segment(offset: range.first, count: range.count)]))
         case .partial(let ranges):
             let boundary = makeBoundary()
             headers.add("Content-Type", MultipartByteRanges.contentType(boundary: boundary))
             let body = MultipartByteRanges.body(
-                ranges: ranges, file: representation.file, contentType: representation.contentType,
+                ranges: ranges, content: representation.content, contentType: representation.contentType,
                 completeLength: length, boundary: boundary)
             return HTTPResponse(status: .partialContent, headers: headers, body: body)
         }
     }
 
-    /// ETag, Last-Modified and Cache-Control: what 200, 206 and 304 share.
-    private func validatorHeaders(_ representation: FileRepresentation) -> HTTPHeaders {
+    /// ETag, Last-Modified, Cache-Control and Vary: what 200, 206 and 304 share. Content-Encoding goes
+    /// with the content (200 and 206), as RFC 9110 §15.4.5 lists no coding for 304.
+    private func validatorHeaders(_ representation: Representation) -> HTTPHeaders {
         var headers: HTTPHeaders = [
             "ETag": representation.entityTag.description,
             "Last-Modified": HTTPDate.format(representation.lastModified),
         ]
         if let cacheControl = representation.cacheControl {
             headers.add("Cache-Control", cacheControl)
+        }
+        if let vary = representation.vary {
+            headers.add("Vary", vary)
         }
         return headers
     }

@@ -4,21 +4,21 @@ import Testing
 
 /// The file responder on real temporary files: statuses, headers, and the exact bytes its body
 /// segments describe (read back here with pread, as sendfile would send them).
-struct FileResponderTests {
+struct RepresentationResponderTests {
     static let cacheControl = "public, max-age=60"
     static let boundary = "TESTBOUNDARY"
     let file: FixtureFile
-    let representation: FileRepresentation
-    let responder = FileResponder(maxRanges: 16)
+    let representation: Representation
+    let responder = RepresentationResponder(maxRanges: 16)
 
     init() throws {
         file = try FixtureFile(bytes: (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
-        representation = FileRepresentation(
+        representation = Representation(
             file: try file.open(), contentType: "application/zip",
             entityTag: EntityTag(opaqueTag: "abc123")!, lastModified: 784_111_777, cacheControl: Self.cacheControl)
     }
 
-    func respond(_ method: HTTPMethod = .get, _ fields: [(String, String)] = [], to rep: FileRepresentation? = nil) -> HTTPResponse {
+    func respond(_ method: HTTPMethod = .get, _ fields: [(String, String)] = [], to rep: Representation? = nil) -> HTTPResponse {
         var headers = HTTPHeaders()
         for (name, value) in fields { headers.add(name, value) }
         let head = HTTPRequestHead(method: method, target: "/packs/p", path: "/packs/p", headers: headers)
@@ -155,22 +155,22 @@ struct FileResponderTests {
     @Test(arguments: ["bytes=0-0", "bytes=-5", "bytes=0-"])
     func emptyFileWithRangeIsAnEmpty200(field: String) throws {
         let empty = try FixtureFile(bytes: [])
-        let rep = FileRepresentation.staticFile(try empty.open(), path: "/empty.txt")
+        let rep = Representation.staticFile(try empty.open(), path: "/empty.txt")
         let response = respond(.get, [("range", field)], to: rep)
         #expect(response.status == .ok)
         #expect(response.body.count == 0)
         #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
     }
 
-    @Test func staticFileRepresentationDerivesItsValidators() throws {
+    @Test func staticRepresentationDerivesItsValidators() throws {
         let opened = try file.open()
-        let rep = FileRepresentation.staticFile(opened, path: "/site/app.JS", cacheControl: "no-cache")
+        let rep = Representation.staticFile(opened, path: "/site/app.JS", cacheControl: "no-cache")
         #expect(rep.contentType == "text/javascript; charset=utf-8")
         #expect(rep.lastModified == opened.modificationTime)
         #expect(rep.entityTag.opaqueTag == String(opened.modificationTime, radix: 16) + "-3e8")
         #expect(!rep.entityTag.isWeak)
         #expect(rep.cacheControl == "no-cache")
-        #expect(FileRepresentation.staticEntityTag(modificationTime: 0x5f5e_1000, size: 0).description == "\"5f5e1000-0\"")
+        #expect(Representation.staticEntityTag(modificationTime: 0x5f5e_1000, size: 0).description == "\"5f5e1000-0\"")
     }
 }
 

@@ -1,0 +1,58 @@
+/// One representation of a resource, as `RepresentationResponder` serves it: its content (a file or bytes
+/// in memory) plus the metadata that describes it (RFC 9110 §8: content type and coding, validators,
+/// caching).
+public struct Representation: Sendable {
+    public var content: RepresentationContent
+    public var contentType: String
+    /// Sent as `ETag`, compared by If-Match / If-None-Match / If-Range. Each content coding of a resource
+    /// is its own representation with its own strong tag (RFC 9110 §8.8.3.3).
+    public var entityTag: EntityTag
+    /// Whole seconds since 1970, sent as `Last-Modified`.
+    public var lastModified: Int64
+    /// Sent as `Cache-Control` when non-nil.
+    public var cacheControl: String?
+    /// Sent as `Content-Encoding` when non-nil ("gzip"); ranges then count the coded bytes (RFC 9110 §14.1).
+    public var contentEncoding: String?
+    /// Sent as `Vary` when non-nil, on 200, 206 and 304 alike (RFC 9110 §12.5.5, §15.4.5).
+    public var vary: String?
+
+    public init(
+        content: RepresentationContent, contentType: String, entityTag: EntityTag, lastModified: Int64,
+        cacheControl: String? = nil, contentEncoding: String? = nil, vary: String? = nil
+    ) {
+        self.content = content
+        self.contentType = contentType
+        self.entityTag = entityTag
+        self.lastModified = lastModified
+        self.cacheControl = cacheControl
+        self.contentEncoding = contentEncoding
+        self.vary = vary
+    }
+
+    /// A file's bytes as they are on disk.
+    public init(file: OpenFile, contentType: String, entityTag: EntityTag, lastModified: Int64, cacheControl: String? = nil) {
+        self.init(
+            content: .file(file), contentType: contentType, entityTag: entityTag, lastModified: lastModified,
+            cacheControl: cacheControl)
+    }
+
+    /// A static file on disk: content type from the path's extension, Last-Modified from the file's
+    /// mtime and a strong ETag derived from mtime and size.
+    public static func staticFile(_ file: OpenFile, path: String, cacheControl: String? = nil) -> Representation {
+        Representation(
+            file: file,
+            contentType: MediaTypes.forPath(path),
+            entityTag: staticEntityTag(modificationTime: file.modificationTime, size: file.size),
+            lastModified: file.modificationTime,
+            cacheControl: cacheControl)
+    }
+
+    /// `"<hex mtime>-<hex size>"` (the nginx scheme). Strong, which is a small bet: a file rewritten
+    /// within the same second to the same size would keep its tag. Static files are deployed, not edited
+    /// in place, and a strong tag is what lets download clients resume with If-Range (§13.1.5).
+    public static func staticEntityTag(modificationTime: Int64, size: Int64) -> EntityTag {
+        let tag = String(UInt64(bitPattern: modificationTime), radix: 16) + "-" + String(UInt64(bitPattern: size), radix: 16)
+        // Hex digits and a dash are always valid etagc.
+        return EntityTag(opaqueTag: tag)!
+    }
+}

@@ -1,0 +1,23 @@
+import HTTPServer
+import PackStore
+
+/// The three forms of one signed manifest, wrapped once when the manifest is taken up (not per request):
+/// `/manifest` (compact JWS), `/manifest.json` (its payload) and `/manifest.json.sig` (the raw Ed25519
+/// signature). The version names the signing, so a new signing is a new representation of every form.
+struct ManifestDocuments: Sendable {
+    let jws: EncodedDocument
+    let payload: EncodedDocument
+    let signature: EncodedDocument
+
+    init(_ manifest: StoredManifest) {
+        func document(_ body: [UInt8], type: String, suffix: String, compress: Bool) -> EncodedDocument {
+            EncodedDocument(
+                body: body, contentType: type, entityTag: EntityTag(opaqueTag: "v\(manifest.version)-\(suffix)")!,
+                lastModified: manifest.issuedAt, cacheControl: "no-cache", compress: compress)
+        }
+        jws = document(Array(manifest.compactJWS.utf8), type: "application/jwt", suffix: "jws", compress: true)
+        payload = document(manifest.payload, type: "application/json", suffix: "json", compress: true)
+        // 64 random-looking bytes: nothing to compress.
+        signature = document(manifest.payloadSignature, type: "application/octet-stream", suffix: "sig", compress: false)
+    }
+}
