@@ -2,12 +2,12 @@
 
 #include <zlib.h>
 
-size_t czlib_gzip_bound(size_t length) {
+size_t cgzip_bound(size_t length) {
     // compressBound covers the deflate stream and the 6-byte zlib wrapper; the gzip wrapper is 18 bytes.
     return compressBound(length) + 18;
 }
 
-size_t czlib_gzip(const void *input, size_t length, void *output, size_t capacity, int level) {
+size_t cgzip_compress(const void *input, size_t length, void *output, size_t capacity, int level) {
     z_stream stream = {0};
     // windowBits 15 + 16 asks for a gzip header and trailer instead of zlib's (zlib.h, deflateInit2).
     if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return 0;

@@ -6,11 +6,11 @@
 
 #include <stddef.h>
 
-/// The most bytes `czlib_gzip` can produce for `length` input bytes.
-size_t czlib_gzip_bound(size_t length);
+/// The most bytes `cgzip_compress` can produce for `length` input bytes.
+size_t cgzip_bound(size_t length);
 
 /// Compresses `length` bytes at `input` into one gzip member at `output` (`capacity` bytes, at least
-/// `czlib_gzip_bound(length)`), at `level` 1…9. Returns the number of bytes written, or 0 on failure.
-size_t czlib_gzip(const void *input, size_t length, void *output, size_t capacity, int level);
+/// `cgzip_bound(length)`), at `level` 1…9. Returns the number of bytes written, or 0 on failure.
+size_t cgzip_compress(const void *input, size_t length, void *output, size_t capacity, int level);
 
 #endif

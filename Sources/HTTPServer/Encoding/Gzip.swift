@@ -6,14 +6,14 @@ public enum Gzip {
     /// then simply has no compressed variant). Level 6 is zlib's default: JSON shrinks 5–10× and a 25 MB
     /// document takes well under a second, once per release.
     public static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8]? {
-        let capacity = czlib_gzip_bound(bytes.count)
-        var written = 0
-        let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            written = bytes.withUnsafeBytes { input in
-                czlib_gzip(input.baseAddress, input.count, buffer.baseAddress, capacity, level)
-            }
-            count = written
+        let capacity = cgzip_bound(bytes.count)
+        // Compressed into scratch space of the worst-case size, then copied out at its real size: the
+        // result is kept for a whole release, and an array keeps the capacity it was made with.
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { scratch.deallocate() }
+        let written = bytes.withUnsafeBytes { input in
+            cgzip_compress(input.baseAddress, input.count, scratch.baseAddress, capacity, level)
         }
-        return written > 0 ? output : nil
+        return written > 0 ? Array(UnsafeRawBufferPointer(rebasing: scratch[..<written])) : nil
     }
 }
