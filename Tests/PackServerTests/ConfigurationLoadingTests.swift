@@ -37,6 +37,7 @@ import Testing
         #expect(config.limits.maxPackBytes == 8_589_934_592)
         #expect(config.signing.manifestLifetimeHours == 168)
         #expect(config.sampleCatalog)
+        #expect(config.metrics == .init(enabled: true, host: "127.0.0.1", port: 9464))
         // Relative paths are resolved against the config file's directory, not the working directory.
         #expect(config.dataDirectory.hasSuffix("/.packserve") && config.dataDirectory.hasPrefix("/"))
         #expect(config.publicDirectory == URL(fileURLWithPath: shipped).deletingLastPathComponent()
