@@ -98,22 +98,33 @@ extension ServerTests {
                 #expect(try client.roundTrip("GET /routed/\(index) HTTP/1.1\r\nHost: test\r\n\r\n").status == 200)
                 #expect(try client.roundTrip("GET /missing HTTP/1.1\r\nHost: test\r\n\r\n").status == 404)
             }
-            var snapshot = traffic.snapshot()
-            #expect(snapshot.requests == [
+            // A response is counted just after its last byte is written: the client may read it first.
+            let expected: [TrafficSnapshot.Requests] = [
                 .init(route: "other", status: 404, count: 4), .init(route: "routed", status: 200, count: 4),
-            ])
+            ]
+            var snapshot = try await Self.snapshot(of: traffic) { $0.requests == expected }
+            #expect(snapshot.requests == expected)
             #expect(snapshot.bodyBytes["routed"] == 4 * "GET /routed/0".utf8.count)
             #expect(snapshot.openConnections == 4 && snapshot.connectionsAccepted == 4)
 
             clients.forEach { $0.close() }
+            snapshot = try await Self.snapshot(of: traffic) { $0.openConnections == 0 }
+            #expect(snapshot.openConnections == 0)
+            await server.stop()
+        }
+
+        /// Snapshots until `condition` holds or 5 s pass; returns the last snapshot.
+        static func snapshot(
+            of traffic: TrafficMetrics, until condition: (TrafficSnapshot) -> Bool
+        ) async throws -> TrafficSnapshot {
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(5)
-            while snapshot.openConnections > 0 && clock.now < deadline {
+            var snapshot = traffic.snapshot()
+            while !condition(snapshot) && clock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
                 snapshot = traffic.snapshot()
             }
-            #expect(snapshot.openConnections == 0)
-            await server.stop()
+            return snapshot
         }
     }
 }
