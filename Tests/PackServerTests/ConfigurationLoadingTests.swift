@@ -37,6 +37,7 @@ import Testing
         #expect(config.limits.maxPackBytes == 8_589_934_592)
         #expect(config.signing.manifestLifetimeHours == 168)
         #expect(config.sampleCatalog)
+        #expect(config.metrics == .init(enabled: true, host: "127.0.0.1", port: 9464))
         // Relative paths are resolved against the config file's directory, not the working directory.
         #expect(config.dataDirectory.hasSuffix("/.packserve") && config.dataDirectory.hasPrefix("/"))
         #expect(config.publicDirectory == URL(fileURLWithPath: shipped).deletingLastPathComponent()
@@ -155,5 +156,37 @@ import Testing
         let config = try await load(#"{"limits": {"maxHeaderBytes": 4096, "headerTimeoutSeconds": 3}}"#)
         #expect(config.httpServer.maxHeaderBytes == 4096)
         #expect(config.httpServer.headerTimeoutSeconds == 3)
+    }
+
+    /// `metrics` (README "Metrics"): off unless asked for; a `listen` object asks, `null` or
+    /// `enabled: false` refuse, and the environment decides over both.
+    @Test func theMetricsListenerIsOnOnlyWhenAskedFor() async throws {
+        let absent = try await load("{}")
+        #expect(!absent.metrics.enabled && absent.metrics.host == "127.0.0.1" && absent.metrics.port == 9464)
+        let given = try await load(#"{"metrics": {"listen": {"host": "127.0.0.1", "port": 9500}}}"#)
+        #expect(given.metrics.enabled && given.metrics.port == 9500)
+        #expect(given.metricsServer.port == 9500 && given.metricsServer.eventLoopCount == 1)
+        #expect(try await !load(#"{"metrics": {"listen": null}}"#).metrics.enabled)
+        #expect(try await !load(#"{"metrics": {"enabled": false, "listen": {"port": 9500}}}"#).metrics.enabled)
+        #expect(try await load("{}", environment: ["PACKSERVE_METRICS_ENABLED": "true"]).metrics.enabled)
+        let switchedOff = try await load(
+            #"{"metrics": {"listen": {"port": 9500}}}"#, environment: ["PACKSERVE_METRICS_ENABLED": "false"])
+        #expect(!switchedOff.metrics.enabled)
+        let moved = try await load(
+            #"{"metrics": {"listen": {}}}"#, environment: ["PACKSERVE_METRICS_LISTEN_PORT": "9999"])
+        #expect(moved.metrics.enabled && moved.metrics.port == 9999)
+    }
+
+    @Test(arguments: [
+        (#"{"metrics": {"listen": {"port": 70000}}}"#, "metrics.listen.port"),
+        (#"{"metrics": {"listen": {"port": 8080}}}"#, "metrics.listen.port"),
+        (#"{"metrics": {"listen": {"host": ""}}}"#, "metrics.listen.host"),
+        (#"{"metrics": {"listen": {"prot": 1}}}"#, "metrics.listen.prot"),
+        (#"{"metrics": {"enabled": "yes"}}"#, "metrics.enabled"),
+        (#"{"metrics": null}"#, "metrics"),
+    ])
+    func badMetricsSettingsNameTheirKey(json: String, key: String) async {
+        let message = await error(json)
+        #expect(message?.contains("'\(key)'") == true, "\(message ?? "accepted")")
     }
 }

@@ -126,4 +126,19 @@ import Testing
         #expect(RouteTable.firstSegment(of: "/") == "")
         #expect(RouteTable.firstSegment(of: "/healthz") == "healthz")
     }
+
+    /// Responses carry the route that answered, for docs/metrics.md's `route` label.
+    @Test func responsesAreTaggedWithTheirRoute() {
+        func route(_ target: String, method: HTTPMethod = .get, host: String = "assets.example.com") -> String {
+            fixture.responder.routeNames[fixture.request(target, method: method, host: host).route.index]
+        }
+        #expect(route("/packs/level-1") == "/packs/{id}")
+        #expect(route("/packs/nope") == "/packs/{id}", "a route's own 404 is the route's")
+        #expect(route("/blobs/sha256/\(fixture.tutorial.sha256)") == "/blobs/sha256/{hex}")
+        #expect(route("/manifest.json") == "/manifest.json")
+        #expect(route("/index.html") == "static")
+        #expect(route("/packs/level-1", host: "evil.example") == "other")
+        #expect(route("/packs/level-1", method: .delete) == "other")
+        #expect(route("/packs/a/b/c") == "other")
+    }
 }

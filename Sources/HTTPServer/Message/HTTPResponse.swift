@@ -4,6 +4,8 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: HTTPBody
+    /// Which of the application's routes answered, for the traffic counters (`TrafficMetrics`).
+    public var route = RouteLabel.unrouted
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
         self.status = status

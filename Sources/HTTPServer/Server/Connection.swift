@@ -28,6 +28,7 @@ final class Connection: @unchecked Sendable {
     private struct InFlight {
         var head: HTTPRequestHead
         var status: Int
+        var route: RouteLabel
         var startedAt: UInt64
         /// `bytesWritten` when the response's body begins (after its head).
         var bodyStart: Int64
@@ -76,11 +77,12 @@ final class Connection: @unchecked Sendable {
         if case .handshaking = phase {
             switch transport.handshake() {
             case .done:
+                if transport is TLSTransport { loop.traffic?.tlsHandshakeCompleted() }
                 // Whatever event finished the handshake, the request may already be waiting.
                 phase = .awaitingHead
                 return readAvailable()
-            case .wouldBlock: return peerClosed ? close(orderly: false) : ()
-            case .failed: return close(orderly: false)
+            case .wouldBlock: return peerClosed ? handshakeFailed() : ()
+            case .failed: return handshakeFailed()
             }
         }
         if events & UInt32(CSOCKET_EPOLLOUT) != 0, !outbound.isEmpty {
@@ -88,6 +90,12 @@ final class Connection: @unchecked Sendable {
         }
         let readable = UInt32(CSOCKET_EPOLLIN | CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLHUP)
         if events & readable != 0 { readAvailable() }
+    }
+
+    /// The peer hung up or sent something that is not a TLS handshake (plaintext HTTP, say).
+    private func handshakeFailed() {
+        loop.traffic?.tlsHandshakeFailed()
+        close(orderly: false)
     }
 
     var isIdle: Bool {
@@ -260,7 +268,9 @@ final class Connection: @unchecked Sendable {
         if !keepAlive { phase = .closing }
         let sendsBody = head.method != .head && !response.status.forbidsBody
         let headBytes = enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
-        inFlight = InFlight(head: head, status: response.status.code, startedAt: startedAt, bodyStart: bytesWritten + Int64(headBytes))
+        inFlight = InFlight(
+            head: head, status: response.status.code, route: response.route, startedAt: startedAt,
+            bodyStart: bytesWritten + Int64(headBytes))
         flush()
     }
 
@@ -269,6 +279,7 @@ final class Connection: @unchecked Sendable {
         phase = .closing
         lingersAfterClosing = true
         loop.logger.debug("refused request", metadata: ["status": "\(error.status.code)", "detail": "\(error.detail)"])
+        loop.traffic?.responded(route: .unrouted, status: error.status.code, bodyBytes: 0, aborted: false)
         enqueue(.problem(error.status, detail: error.detail), keepAlive: false, version: .http1_1, sendsBody: true)
         flush()
     }
@@ -330,10 +341,12 @@ final class Connection: @unchecked Sendable {
     private func finishInFlight(aborted: Bool = false) {
         guard let done = inFlight else { return }
         inFlight = nil
+        let bodyBytes = max(0, bytesWritten - done.bodyStart)
+        loop.traffic?.responded(route: done.route, status: done.status, bodyBytes: bodyBytes, aborted: aborted)
         guard loop.logsAccess else { return }
         loop.recordAccess(AccessLogEntry(
             client: clientAddress, head: done.head, status: done.status,
-            bodyBytes: max(0, bytesWritten - done.bodyStart),
+            bodyBytes: bodyBytes,
             durationMicros: (System.monotonicNanoseconds() - done.startedAt) / 1000,
             requestID: loop.nextRequestID(), aborted: aborted))
     }

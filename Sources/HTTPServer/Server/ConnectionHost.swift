@@ -10,6 +10,8 @@ protocol ConnectionHost: AnyObject {
     var logsAccess: Bool { get }
     /// Adds a line to the access log (only called when `logsAccess`).
     func recordAccess(_ entry: AccessLogEntry)
+    /// This loop's traffic counters (docs/metrics.md), or nil when nothing counts.
+    var traffic: LoopTrafficCounters? { get }
     /// A request id unique within the server's run.
     func nextRequestID() -> UInt64
     /// The receive buffer the host's connections share; only leftovers are copied per connection.

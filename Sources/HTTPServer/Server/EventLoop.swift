@@ -22,6 +22,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private let timeoutLimits: ConnectionTimeouts.Limits
     let logsAccess: Bool
     private var accessLog: AccessLogBuffer?
+    let traffic: LoopTrafficCounters?
     private var requestCounter: UInt64 = 0
     private let requestIDPrefix: UInt64
 
@@ -55,6 +56,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         self.logger = logger
         accessLog = configuration.accessLog.map(AccessLogBuffer.init)
         logsAccess = accessLog != nil
+        traffic = configuration.traffic?.makeLoopCounters()
         requestIDPrefix = UInt64(index) << 48
         self.budget = budget
         self.listeners = listeners.map(\.socket.descriptor)
@@ -208,6 +210,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
             budget.release()
             return
         }
+        traffic?.connectionOpened()
         if isDraining { connection.close() }
     }
 
@@ -245,6 +248,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         connections[Int(fd)] = nil
         // Closing the descriptor also removes it from the epoll set.
         Glibc.close(fd)
+        traffic?.connectionClosed()
         if budget.release() { onCapacityFreed?() }
     }
 

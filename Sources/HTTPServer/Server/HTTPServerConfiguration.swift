@@ -33,6 +33,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount: Int = max(1, System.coreCount)
     /// Where access-log lines go (one per response, aborted ones included), or nil for none.
     public var accessLog: AccessLogWriter?
+    /// Where the event loops count responses, bytes, connections and TLS handshakes, or nil for nowhere.
+    public var traffic: TrafficMetrics?
     /// Value of the `Server` response header, or nil for none.
     public var serverName: String? = "PackServe"
 

@@ -10,6 +10,8 @@ public final class PackServeResponder: HTTPResponder {
     let hosts: HostAllowList
     let crossOrigin: CrossOriginPolicy
     let routes: RouteTable
+    /// The names of the routes responses are tagged with (`HTTPResponse.route`), for `TrafficMetrics`.
+    public var routeNames: [String] { routes.routeNames }
 
     /// - Parameter publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
     public init(configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey]) throws {

@@ -19,7 +19,7 @@ extension PackServeConfiguration {
         guard FileManager.default.fileExists(atPath: fileURL.path) else {
             throw ConfigurationError("config file not found: \(path)")
         }
-        try rejectUnknownKeys(in: fileURL)
+        let root = try rejectUnknownKeys(in: fileURL)
         if let unknown = EnvironmentOverrides.unknownVariable(in: environment, keys: defaultValues.keys) {
             throw ConfigurationError("environment variable \(unknown) names no configuration key (see README \"Configuration\")")
         }
@@ -30,7 +30,7 @@ extension PackServeConfiguration {
             // than the provider's camel-case splitting (PUBLIC_BASE_URL), as docs/api.md spells it.
             let env = EnvironmentVariablesProvider(environmentVariables: environment)
                 .mapKeys { key in AbsoluteConfigKey(["packserve"] + key.components.map { $0.lowercased() }) }
-            reader = ConfigReader(providers: [env, file, defaults])
+            reader = ConfigReader(providers: [env, file, defaults(metricsEnabled: metricsListenGiven(in: root))])
         } catch {
             throw ConfigurationError("cannot read \(path): \(oneLine(error))")
         }
@@ -43,10 +43,13 @@ extension PackServeConfiguration {
     /// The contract's defaults, as the lowest-priority provider, so every key can be read with the
     /// `required…` methods: those throw (naming the key) on a value of the wrong type, where the
     /// `default:` variants would quietly fall back.
-    private static var defaults: InMemoryProvider {
-        InMemoryProvider(
+    /// `metricsEnabled`: the default of `metrics.enabled`, which depends on the file (`metricsListenGiven`).
+    private static func defaults(metricsEnabled: Bool) -> InMemoryProvider {
+        var values = defaultValues
+        values["metrics.enabled"] = .bool(metricsEnabled)
+        return InMemoryProvider(
             name: "defaults",
-            values: Dictionary(uniqueKeysWithValues: defaultValues.map {
+            values: Dictionary(uniqueKeysWithValues: values.map {
                 (AbsoluteConfigKey(ConfigKey($0.key)), ConfigValue($0.value, isSecret: false))
             }))
     }
@@ -72,7 +75,7 @@ extension PackServeConfiguration {
             "limits.maxConnections": .int(d.limits.maxConnections),
             "limits.maxEssentialBytes": .int(Int(d.limits.maxEssentialBytes)), "logLevel": .string(d.logLevel),
             "sampleCatalog": .bool(d.sampleCatalog),
-        ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }
+        ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -106,6 +109,7 @@ extension PackServeConfiguration {
             c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
             try c.readTLS(r)
             try c.readAccessLog(r)
+            try c.readMetrics(r)
         } catch let error as ConfigurationError {
             throw error
         } catch {
@@ -115,8 +119,8 @@ extension PackServeConfiguration {
     }
 
     /// swift-configuration reads only the keys asked for, so a misspelt key would silently fall back to
-    /// its default; walk the file once to refuse that.
-    private static func rejectUnknownKeys(in url: URL) throws(ConfigurationError) {
+    /// its default; walk the file once to refuse that. Returns the parsed file.
+    private static func rejectUnknownKeys(in url: URL) throws(ConfigurationError) -> [String: Any] {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
@@ -129,6 +133,7 @@ extension PackServeConfiguration {
         func walk(_ dict: [String: Any], prefix: String) throws(ConfigurationError) {
             for (name, value) in dict.sorted(by: { $0.key < $1.key }) {
                 let key = prefix.isEmpty ? name : "\(prefix).\(name)"
+                if value is NSNull, nullableKeys.contains(key) { continue }
                 if let nested = value as? [String: Any], !knownKeys.contains(key) {
                     guard knownKeys.contains(where: { $0.hasPrefix(key + ".") }) else {
                         throw ConfigurationError.key(key, "unknown key")
@@ -141,7 +146,11 @@ extension PackServeConfiguration {
         }
         let knownKeys = Set(defaultValues.keys)
         try walk(root, prefix: "")
+        return root
     }
+
+    /// Objects that may be `null`, meaning "none" (`"metrics": {"listen": null}` turns metrics off).
+    private static let nullableKeys: Set = ["metrics.listen"]
 
     static func oneLine(_ error: any Error) -> String {
         "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -19,6 +19,7 @@ extension PackServeConfiguration {
             throw .key(bound.key, "must be between \(bound.range.lowerBound) and \(bound.range.upperBound), not \(bound.value)")
         }
         try validateTLS()
+        try validateMetrics()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")
@@ -32,6 +33,7 @@ extension PackServeConfiguration {
         [
             ("listen.port", Int64(listen.port), 0...65535),
             ("tls.listen.port", Int64(tls.listen.port), 0...65535),
+            ("metrics.listen.port", Int64(metrics.port), 0...65535),
             ("signing.manifestLifetimeHours", Int64(signing.manifestLifetimeHours), 1...ConfigurationBounds.tenYearsInHours),
             ("signing.manifestLifetimeSeconds", Int64(signing.manifestLifetimeSeconds), 0...ConfigurationBounds.tenYearsInHours * 3600),
             ("limits.maxPackBytes", limits.maxPackBytes, 1...ConfigurationBounds.oneTebibyte),

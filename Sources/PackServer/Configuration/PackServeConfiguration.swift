@@ -41,6 +41,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var listen = Listen()
     public var tls = TLS()
     public var accessLog = AccessLog()
+    public var metrics = MetricsListener()
     public var publicBaseURL = "http://localhost:8080"
     public var allowedHosts = ["localhost", "127.0.0.1"]
     public var dataDirectory = ".packserve"

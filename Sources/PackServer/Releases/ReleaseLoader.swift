@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Manifest
+import Metrics
 import PackStore
 
 /// Turns a release of the index into what the request path serves (`PublishedRelease`), off the request
@@ -11,6 +12,8 @@ struct ReleaseLoader {
     let baseURL: String
     let style: PackURLStyle
     let logger: Logger
+    /// Records how long each load took (docs/metrics.md `packserve_release_load_duration_seconds`).
+    var loadDuration = ServerDurations.discarded.releaseLoad
 
     /// Release `number`, serving `previous`'s manifest until its own is taken up, or nil when the index no
     /// longer lists it.
@@ -36,6 +39,7 @@ struct ReleaseLoader {
             downloadManifests: variants)
         if let previous { published.keepManifest(of: previous) }
         let elapsed = ContinuousClock.now - started
+        loadDuration.record(duration: elapsed)
         logger.info("release \(number) live: \(snapshot.packs.count) packs, loaded in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
         return published
     }

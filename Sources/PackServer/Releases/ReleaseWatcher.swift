@@ -17,13 +17,15 @@ public struct ReleaseWatcher: Service {
 
     public init(
         store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
-        logger: Logger, interval: Duration = .milliseconds(250)
+        logger: Logger, interval: Duration = .milliseconds(250), durations: ServerDurations = .discarded
     ) {
         self.store = store
         self.live = live
-        loader = ReleaseLoader(store: store, baseURL: baseURL, style: style, logger: logger)
+        loader = ReleaseLoader(
+            store: store, baseURL: baseURL, style: style, logger: logger, loadDuration: durations.releaseLoad)
         renewal = ManifestRenewal(
-            store: store, signer: signer, logger: logger, startedAt: Int64(Date().timeIntervalSince1970))
+            store: store, signer: signer, logger: logger, startedAt: Int64(Date().timeIntervalSince1970),
+            signingDuration: durations.manifestSigning)
         self.interval = interval
     }
 

@@ -7,20 +7,36 @@ import HTTPServer
 /// exact routes, else one of its first segment; only then is the path percent-decoded (SafePath refuses
 /// `..`, NUL and encoded slashes, so a parameter never names a file path) and matched segment by segment.
 /// A path no route claims goes to `fallback` (the static files).
+///
+/// Each response is tagged with the route that answered (`HTTPResponse.route`, an index into `routeNames`)
+/// for the traffic counters of docs/metrics.md: its pattern, `static` for the fallback, `other` for
+/// answers no route gave (405, a malformed or unmatched path, and whatever the responder answers before
+/// the table).
 struct RouteTable: Sendable {
     typealias Handler = @Sendable (_ request: HTTPRequest, _ parameters: [String]) -> HTTPResponse
 
     struct Route: Sendable {
         let pattern: RoutePattern
         let handler: Handler
+        let label: RouteLabel
+
+        func answer(_ request: HTTPRequest, _ parameters: [String]) -> HTTPResponse {
+            var response = handler(request, parameters)
+            response.route = label
+            return response
+        }
     }
 
     static let allowedMethods = "GET, HEAD"
 
-    private var exact: [String: Handler] = [:]
+    private var exact: [String: Route] = [:]
     private var parametric: [String: [Route]] = [:]
     private(set) var patterns: [RoutePattern] = []
     let fallback: @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// The traffic counters' route names, by `RouteLabel` index: `other`, `static`, then each pattern.
+    var routeNames: [String] { ["other", "static"] + patterns.map(\.description) }
+    static let fallbackLabel = RouteLabel(1)
 
     init(fallback: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.fallback = fallback
@@ -31,23 +47,28 @@ struct RouteTable: Sendable {
         let parsed = RoutePattern(pattern)
         precondition(parsed.firstLiteral != nil, "a route pattern starts with a literal segment: \(pattern)")
         patterns.append(parsed)
+        let route = Route(pattern: parsed, handler: handler, label: RouteLabel(1 + patterns.count))
         if parsed.isExact {
-            exact[pattern] = exact[pattern] ?? handler
+            exact[pattern] = exact[pattern] ?? route
         } else {
-            parametric[parsed.firstLiteral!, default: []].append(Route(pattern: parsed, handler: handler))
+            parametric[parsed.firstLiteral!, default: []].append(route)
         }
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method.isGetOrHead else { return .methodNotAllowed(allow: Self.allowedMethods) }
         let path = request.path
-        if let handler = exact[path] { return handler(request, []) }
-        guard let routes = parametric[Self.firstSegment(of: path)] else { return fallback(request) }
+        if let route = exact[path] { return route.answer(request, []) }
+        guard let routes = parametric[Self.firstSegment(of: path)] else {
+            var response = fallback(request)
+            response.route = Self.fallbackLabel
+            return response
+        }
         guard let segments = SafePath(percentEncodedPath: path)?.segments else {
             return .problem(.badRequest, detail: "malformed path")
         }
         for route in routes {
-            if let parameters = route.pattern.match(segments) { return route.handler(request, parameters) }
+            if let parameters = route.pattern.match(segments) { return route.answer(request, parameters) }
         }
         return .notFound(path)
     }

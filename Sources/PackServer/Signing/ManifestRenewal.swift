@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import PackStore
 
 /// Keeps the served manifest current: takes up a manifest another process signed (publish signs in the
@@ -11,6 +12,8 @@ struct ManifestRenewal {
     let logger: Logger
     /// Seconds since 1970 when this server started (see `SigningReason.due`).
     let startedAt: Int64
+    /// Records how long each signing took (docs/metrics.md `packserve_manifest_signing_duration_seconds`).
+    var signingDuration = ServerDurations.discarded.manifestSigning
 
     /// The manifest to serve for release `latest`, given the one served now.
     func manifest(after served: StoredManifest?, latest: Int, now: Int64) throws -> StoredManifest? {
@@ -29,7 +32,9 @@ struct ManifestRenewal {
               let reason = SigningReason.due(
                   manifest, latestRelease: latest, profile: signer.profile, startedAt: startedAt, now: now)
         else { return manifest }
-        let signed = try signer.sign(release: latest, in: store, now: now)
+        let signed = try signingDuration.measure { () throws(PackStoreError) in
+            try signer.sign(release: latest, in: store, now: now)
+        }
         logger.info("signed release \(latest) as manifest version \(signed.version), valid until \(signed.expiresAt) (\(reason))")
         return signed
     }

@@ -40,22 +40,33 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let live = LiveRelease()
+        let responder = try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys)
+        let metrics = config.metrics.enabled ? PackServeMetrics(routeNames: responder.routeNames, live: live) : nil
         let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
-            logger: logger)
+            logger: logger, durations: metrics?.durations ?? .discarded)
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
-        let responder = try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys)
         var http = config.httpServer
+        http.traffic = metrics?.traffic
         let accessLog = try config.makeAccessLogWriter()
         http.accessLog = accessLog
         let tls = try TLSSetup.context(for: config, logger: logger)
         if let tls { http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls) }
         let server = HTTPServer(configuration: http, responder: responder, logger: logger)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let metrics {
+            // Its own listener (docs/metrics.md); its log lines say `listener=metrics`.
+            var metricsLogger = logger
+            metricsLogger[metadataKey: "listener"] = "metrics"
+            let metricsServer = HTTPServer(
+                configuration: config.metricsServer, responder: MetricsResponder(metrics: metrics), logger: metricsLogger)
+            services.append(.init(service: PackServeService(server: metricsServer, logger: metricsLogger)))
+        }
         let group = ServiceGroup(
             configuration: .init(
-                services: [
+                services: services + [
                     .init(service: PackServeService(server: server, logger: logger)),
                     .init(service: watcher),
                     .init(service: OpenFileSweeper(cache: responder.openFiles)),

@@ -28,12 +28,15 @@ final class RunningPackServe {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PACKSERVE_") }.merging(extra) { $1 }
     }
 
-    /// Waits for `addresses=127.0.0.1:PORT [tls=127.0.0.1:TLSPORT] … listening` and returns both ports.
-    private static func listeningPorts(of child: ChildProcess) async throws -> (Int, Int) {
+    /// Waits for `addresses=127.0.0.1:PORT [tls=127.0.0.1:TLSPORT] … listening` and returns both ports
+    /// (of the public listeners: the metrics listener's line says `listener=metrics`).
+    private static func listeningPorts(of child: ChildProcess, metrics: Bool = false) async throws -> (Int, Int) {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(30)
         while clock.now < deadline {
-            if let line = child.stderr.lines.first(where: { $0.contains("listening") && $0.contains("addresses=") }) {
+            if let line = child.stderr.lines.first(where: {
+                $0.contains("listening") && $0.contains("addresses=") && $0.contains("listener=metrics") == metrics
+            }) {
                 func port(_ key: String) -> Int? {
                     let token = line.split(separator: " ").first { $0.hasPrefix(key) } ?? ""
                     let first = token.dropFirst(key.count).split(separator: ",").first ?? ""
@@ -53,6 +56,11 @@ final class RunningPackServe {
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// The metrics listener's port (docs/metrics.md), once its `listener=metrics … listening` line is out.
+    func metricsPort() async throws -> Int {
+        try await Self.listeningPorts(of: child, metrics: true).0
+    }
 
     /// An https URL on the TLS listener, by the name the test certificates carry.
     func secureURL(_ path: String) -> String { "https://localhost:\(tlsPort)\(path)" }

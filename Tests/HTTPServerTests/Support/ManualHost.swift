@@ -9,6 +9,8 @@ final class ManualHost: ConnectionHost {
     let logger = Logger(label: "manual-host") { _ in SwiftLogNoOpLogHandler() }
     let logsAccess = true
     private(set) var logged: [AccessLogEntry] = []
+    /// Routes 0 (unrouted) and 1 (`RoutingResponder`'s `/routed…`).
+    let traffic: LoopTrafficCounters? = LoopTrafficCounters(layout: TrafficCounterLayout(routeCount: 2))
     private var requests: UInt64 = 0
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     var isDraining = false

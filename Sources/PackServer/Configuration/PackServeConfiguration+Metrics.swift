@@ -1,0 +1,55 @@
+import Configuration
+import HTTPServer
+
+extension PackServeConfiguration {
+    /// `metrics`: the Prometheus listener (docs/metrics.md, README "Metrics"). Off unless config.json has a
+    /// `metrics.listen` object or `metrics.enabled` (or `PACKSERVE_METRICS_ENABLED`) is true;
+    /// `"listen": null` or `"enabled": false` turn it off.
+    public struct MetricsListener: Sendable, Equatable {
+        public var enabled = false
+        /// Loopback by default: the numbers are for the operator, not for the devices.
+        public var host = "127.0.0.1"
+        public var port = 9464
+    }
+
+    static var metricsDefaultValues: [String: ConfigContent] {
+        let d = MetricsListener()
+        return [
+            "metrics.enabled": .bool(d.enabled), "metrics.listen.host": .string(d.host),
+            "metrics.listen.port": .int(d.port),
+        ]
+    }
+
+    /// Whether a parsed config.json asks for the metrics listener by giving it an address: then
+    /// `metrics.enabled` defaults to true.
+    static func metricsListenGiven(in root: [String: Any]) -> Bool {
+        (root["metrics"] as? [String: Any])?["listen"] is [String: Any]
+    }
+
+    mutating func readMetrics(_ r: ConfigReader) throws {
+        metrics.enabled = try r.requiredBool(forKey: "metrics.enabled")
+        metrics.host = try r.requiredString(forKey: "metrics.listen.host")
+        metrics.port = try r.requiredInt(forKey: "metrics.listen.port")
+    }
+
+    func validateMetrics() throws(ConfigurationError) {
+        guard metrics.enabled else { return }
+        guard !metrics.host.isEmpty else { throw .key("metrics.listen.host", "must not be empty") }
+        // Never on a public listener's port: /metrics is not for the devices (and the bind would fail).
+        let publicPorts = (listen.enabled ? [listen.port] : []) + (tls.enabled ? [tls.listen.port] : [])
+        if metrics.port != 0, publicPorts.contains(metrics.port) {
+            throw .key("metrics.listen.port", "\(metrics.port) is a public listener's port: give metrics its own")
+        }
+    }
+
+    /// The metrics listener's server settings: one loop and few connections are plenty for scrapers.
+    public var metricsServer: HTTPServerConfiguration {
+        var c = HTTPServerConfiguration(host: metrics.host, port: metrics.port)
+        c.eventLoopCount = 1
+        c.maxConnections = 64
+        c.headerTimeoutSeconds = limits.headerTimeoutSeconds
+        c.idleTimeoutSeconds = limits.idleTimeoutSeconds
+        c.writeTimeoutSeconds = limits.writeTimeoutSeconds
+        return c
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPServer
+import Prometheus
+import Synchronization
+
+/// Everything `/metrics` shows (docs/metrics.md), in one Prometheus registry:
+/// - traffic (requests, bytes, connections, TLS) counted by the public server's event loops and copied
+///   into the registry when scraped (`TrafficExport`): the request path only does plain per-loop adds;
+/// - the live release and manifest, read from `LiveRelease` when scraped (`ReleaseGauges`);
+/// - durations of rare operations, recorded when they happen through swift-metrics (`ServerDurations`),
+///   whose Prometheus backend writes into the same registry.
+public final class PackServeMetrics: Sendable {
+    /// Give to the public server (`HTTPServerConfiguration.traffic`).
+    public let traffic: TrafficMetrics
+    /// Give to whatever loads releases and signs manifests (`ReleaseWatcher`).
+    public let durations: ServerDurations
+    private let registry: PrometheusCollectorRegistry
+    private let live: LiveRelease
+    private let releaseGauges: ReleaseGauges
+    /// Serializes scrapes: each advances the exported counters from the previous one.
+    private let export: Mutex<TrafficExport>
+
+    public init(routeNames: [String], live: LiveRelease) {
+        registry = PrometheusCollectorRegistry()
+        traffic = TrafficMetrics(routeNames: routeNames)
+        self.live = live
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Releases of 100,000 packs load in seconds; signing takes milliseconds.
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
+        ]
+        durations = ServerDurations(factory: factory)
+        releaseGauges = ReleaseGauges(registry: registry)
+        export = Mutex(TrafficExport(registry: registry))
+        export.withLock { $0.export(traffic.snapshot()) }
+    }
+
+    /// The Prometheus text exposition of every metric, as of now.
+    /// - Parameter now: seconds since 1970, for the manifest's remaining lifetime.
+    public func exposition(now: Int64 = Int64(Date().timeIntervalSince1970)) -> [UInt8] {
+        export.withLock { export in
+            export.export(traffic.snapshot())
+            releaseGauges.update(from: live.release, now: now)
+            return registry.emitToBuffer()
+        }
+    }
+}
