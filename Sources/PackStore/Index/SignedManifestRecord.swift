@@ -21,4 +21,14 @@ struct SignedManifestRecord: Codable, FetchableRecord, PersistableRecord {
             version: version, release: releaseNumber, issuedAt: issuedAt, expiresAt: expiresAt, keyID: keyId,
             payload: Array(payload), payloadSignature: Array(payloadSignature), compactJWS: compactJWS, profile: profile)
     }
+
+    /// The manifest in the row a cursor stands on, read without the intermediate `Data` copies Codable makes:
+    /// a 100,000-pack manifest is two blobs of some 40 MB each, read on every start-up and release swap.
+    static func stored(cursorRow row: Row) throws -> StoredManifest {
+        StoredManifest(
+            version: row["version"], release: row["releaseNumber"], issuedAt: row["issuedAt"], expiresAt: row["expiresAt"],
+            keyID: row["keyId"], payload: try row.withUnsafeData(named: "payload") { $0.map(Array.init) ?? [] },
+            payloadSignature: try row.withUnsafeData(named: "payloadSignature") { $0.map(Array.init) ?? [] },
+            compactJWS: row["compactJWS"], profile: row["profile"])
+    }
 }
