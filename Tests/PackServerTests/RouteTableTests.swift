@@ -127,6 +127,11 @@ import Testing
         #expect(fixture.request("/readyz", host: "10.1.2.3:8080").text == "ready\n")
         #expect(fixture.request("/readyz", method: .post, host: "10.1.2.3").status == .methodNotAllowed)
         #expect(fixture.request("/healthz/x", host: "10.1.2.3").status == .misdirectedRequest)
+        // A request announcing a body is refused before it is read: for a probe path as for an allowed host.
+        let post = HTTPRequestHead(method: .post, target: "/healthz", path: "/healthz", headers: ["host": "10.1.2.3"])
+        #expect(fixture.responder.refusal(ofBodyFor: post)?.status == .methodNotAllowed)
+        let upload = HTTPRequestHead(method: .post, target: "/packs/a", path: "/packs/a", headers: ["host": "10.1.2.3"])
+        #expect(fixture.responder.refusal(ofBodyFor: upload)?.status == .misdirectedRequest)
     }
 
     @Test func patternsMatchWholeDecodedSegments() {

@@ -31,7 +31,8 @@ struct HostCheck: Sendable {
         if hosts.allows(host) { return nil }
         let problem = MisdirectedProblem(host: host, allowedHosts: allowedPatterns)
         guard let body = try? CanonicalJSON.encode(problem) else { return HTTPResponse(status: .misdirectedRequest) }
-        return HTTPResponse(
-            status: .misdirectedRequest, headers: ["Content-Type": "application/problem+json"], body: .bytes(body))
+        // The host is the client's own text (valid Host syntax, JSON-quoted); nosniff keeps it data.
+        let headers: HTTPHeaders = ["Content-Type": "application/problem+json", "X-Content-Type-Options": "nosniff"]
+        return HTTPResponse(status: .misdirectedRequest, headers: headers, body: .bytes(body))
     }
 }
