@@ -39,9 +39,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Crash-safe file writing on swift-system (fsync, atomic replace, EINTR), shared by every module
+        // that writes files outside the HTTP core.
+        .target(
+            name: "DurableFiles",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(
             name: "PackStore",
             dependencies: [
+                "DurableFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw SQLite API, for reading 100,000-pack snapshots without per-row Swift overhead.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -53,6 +61,8 @@ let package = Package(
         .target(
             name: "Manifest",
             dependencies: [
+                "DurableFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -62,6 +72,8 @@ let package = Package(
         .target(
             name: "PackClient",
             dependencies: [
+                "DurableFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -71,6 +83,8 @@ let package = Package(
         .target(
             name: "DevelopmentCertificates",
             dependencies: [
+                "DurableFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -103,6 +117,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(
+            name: "DurableFilesTests",
+            dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),

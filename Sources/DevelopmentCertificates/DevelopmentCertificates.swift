@@ -1,4 +1,6 @@
+import DurableFiles
 import Foundation
+import SystemPackage
 
 /// Development TLS certificates a test device can trust in two steps: a local root CA (kept across
 /// runs), a server certificate it signs, and an Apple configuration profile that installs the CA.
@@ -40,20 +42,25 @@ public enum DevelopmentCertificates {
         let authority = if let existing { existing } else { try CertificateAuthority.create(now: now) }
         let server = try ServerCertificateIssuer(authority: authority).issue(for: names, days: days, now: now)
 
-        var writes: [PEMFileWriter.File] = []
+        let secret: FilePermissions = [.ownerReadWrite]
+        let readable: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+        var writes: [AtomicFiles.File] = []
         if existing == nil {
             // The key first: a crash between the two renames leaves a key without a certificate, which
             // the next run refuses, rather than a certificate a device could trust with its key lost.
-            writes.append(.init(path: files.authorityKey, contents: authority.keyPEM, mode: 0o600))
-            writes.append(
-                .init(path: files.authorityCertificate, contents: try authority.certificate.pemText(), mode: 0o644))
+            writes.append(.init(path: files.authorityKey, bytes: Array(authority.keyPEM.utf8), mode: secret))
+            writes.append(.init(
+                path: files.authorityCertificate, bytes: Array(try authority.certificate.pemText().utf8), mode: readable))
         }
-        writes.append(.init(path: files.serverKey, contents: server.keyPEM, mode: 0o600))
-        writes.append(
-            .init(path: files.serverCertificate, contents: try server.chainPEM(authority: authority), mode: 0o644))
-        let profile = String(decoding: try TrustProfile(authority: authority).propertyList(), as: UTF8.self)
-        writes.append(.init(path: files.trustProfile, contents: profile, mode: 0o644))
-        try PEMFileWriter.write(writes)
+        writes.append(.init(path: files.serverKey, bytes: Array(server.keyPEM.utf8), mode: secret))
+        writes.append(.init(
+            path: files.serverCertificate, bytes: Array(try server.chainPEM(authority: authority).utf8), mode: readable))
+        writes.append(.init(path: files.trustProfile, bytes: Array(try TrustProfile(authority: authority).propertyList()), mode: readable))
+        do {
+            try AtomicFiles.write(writes)
+        } catch {
+            throw .cannotWrite(path: error.path, errno: error.errno.rawValue)
+        }
 
         return GeneratedCertificates(
             files: files, authorityFingerprint: try authority.certificate.sha256Fingerprint(),

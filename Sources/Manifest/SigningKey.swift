@@ -48,6 +48,6 @@ public struct SigningKey: Sendable {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw .keyFile(path: path, problem: "already exists; refusing to overwrite a signing key")
         }
-        try SecureFile.write(Array(privateKeyPEM.utf8), to: path, mode: 0o600)
+        try SecureFile.write(Array(privateKeyPEM.utf8), to: path, mode: [.ownerReadWrite])
     }
 }

@@ -36,7 +36,7 @@ public struct VerificationKey: Sendable, Hashable {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw .keyFile(path: path, problem: "already exists; refusing to overwrite it")
         }
-        try SecureFile.write(Array(pem.utf8), to: path, mode: 0o644)
+        try SecureFile.write(Array(pem.utf8), to: path, mode: [.ownerReadWrite, .groupRead, .otherRead])
     }
 
     public func isValidSignature(_ signature: [UInt8], for bytes: [UInt8]) -> Bool {

@@ -90,7 +90,34 @@ extension EndToEnd {
             #expect(damaged.lines.contains { $0.hasPrefix("damaged manifest version 1 (release 1): the payload's signature does not verify with key ") }, "\(damaged)")
             #expect(damaged.lines.contains("damaged manifest version 2 (release 2): the JWS: the manifest signature does not verify with the given key"), "\(damaged)")
             #expect(!damaged.lines.contains { $0.hasPrefix("corrupt blob") }, "the blob is intact: \(damaged)")
-            #expect(damaged.lines.last == "2 blobs and 2 manifests checked: 0 missing, 0 corrupt, 1 index problem, 2 damaged manifests; 0 orphaned blobs, 0 temp files: INCONSISTENT", "\(damaged)")
+            // The download manifest stored at publish still says 40000: it no longer agrees with the row.
+            #expect(damaged.lines.contains("damaged document download-manifest of release 1: the stored bytes differ from its packs' encoding"), "\(damaged)")
+            #expect(damaged.lines.last == "2 blobs and 2 manifests checked: 0 missing, 0 corrupt, 1 index problem, 2 damaged manifests, 1 damaged document; 0 orphaned blobs, 0 temp files: INCONSISTENT", "\(damaged)")
+        }
+
+        /// The download manifest is stored at publish and sent as it is: fsck compares it with a fresh
+        /// encoding of the release's packs, so one changed byte is found; a configuration with another base
+        /// URL (whose server encodes its own) does not compare it.
+        @Test func fsckFindsAStoredDownloadManifestThatNoLongerMatches() async throws {
+            let store = try StoreWorkspace()
+            try await store.run(["add", try store.randomFile("a.bin", count: 10_000), "--id", "a"])
+            try await store.run(["publish"])
+            #expect(try await store.run(["fsck"]).lines.last?.hasSuffix(": consistent") == true)
+            try await Self.editIndex(
+                store,
+                """
+                body = bytearray(c.execute("SELECT body FROM releaseDocument WHERE releaseNumber = 1 AND name = 'download-manifest'").fetchone()[0])
+                body[body.index(b'10000')] = ord('2')
+                c.execute("UPDATE releaseDocument SET body = ? WHERE releaseNumber = 1 AND name = 'download-manifest'", (bytes(body),))
+                """)
+            let damaged = try await store.attempt(["fsck"])
+            #expect(damaged.status == 1, "\(damaged)")
+            #expect(damaged.lines == [
+                "damaged document download-manifest of release 1: the stored bytes differ from its packs' encoding",
+                "1 blob and 1 manifest checked: 0 missing, 0 corrupt, 0 index problems, 0 damaged manifests, 1 damaged document; 0 orphaned blobs, 0 temp files: INCONSISTENT",
+            ], "\(damaged)")
+            let otherSettings = try await store.attempt(["fsck"], environment: ["PACKSERVE_PUBLICBASEURL": "http://127.0.0.1:1"])
+            #expect(otherSettings.status == 0 && otherSettings.lines.last?.hasSuffix(": consistent") == true, "\(otherSettings)")
         }
 
         /// Orphans and temp files are harmless leftovers of interrupted work, and a manifest signed with a key

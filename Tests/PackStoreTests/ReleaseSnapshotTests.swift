@@ -23,7 +23,7 @@ import Testing
         #expect(snapshot.otherBlobSizes == [v1.sha256: 5, draft.sha256: 10])
         #expect(try fixture.store.loadSnapshot(release: 1)?.otherBlobSizes == [v2.sha256: 7, draft.sha256: 10])
         try fixture.store.remove(id: "b")
-        try fixture.store.gc(keepReleases: 1)
+        _ = try fixture.store.gc(keepReleases: 1)
         #expect(try fixture.store.loadSnapshot()?.otherBlobSizes == [:])
     }
 

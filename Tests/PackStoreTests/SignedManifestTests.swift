@@ -53,7 +53,7 @@ import Testing
         try fixture.store.add(file: try fixture.makeFile("a", text: "a"), id: "a")
         try fixture.store.publish()
         try fixture.store.add(file: try fixture.makeFile("b", text: "b"), id: "b")
-        try fixture.store.publish(note: "", sealedBy: RecordingSealer(profile: "q"))
+        _ = try fixture.store.publish(note: "", sealedBy: RecordingSealer(profile: "q"))
         #expect(try fixture.store.releaseDocuments(release: 1, profile: "p") == ["ids": Array("a".utf8)])
         #expect(try fixture.store.releaseDocuments(release: 2, profile: "q") == ["ids": Array("a,b".utf8)])
         #expect(try fixture.store.releaseDocuments(release: 2, profile: "p") == nil)

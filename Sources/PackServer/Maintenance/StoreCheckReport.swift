@@ -9,11 +9,16 @@ public struct StoreCheckReport: Sendable {
     public var store: FsckReport
     public var manifestsChecked: Int
     public var manifestProblems: [StoredManifestProblem]
+    /// From `StoredDocumentCheck`: documents kept with a release that no longer match its packs.
+    public var documentProblems: [String]
 
-    public init(store: FsckReport, manifestsChecked: Int, manifestProblems: [StoredManifestProblem]) {
+    public init(
+        store: FsckReport, manifestsChecked: Int, manifestProblems: [StoredManifestProblem], documentProblems: [String] = []
+    ) {
         self.store = store
         self.manifestsChecked = manifestsChecked
         self.manifestProblems = manifestProblems
+        self.documentProblems = documentProblems
     }
 
     private var damagedManifests: Int { manifestProblems.count { $0.kind == .damaged } }
@@ -24,10 +29,10 @@ public struct StoreCheckReport: Sendable {
     }
 
     /// True when `fsck` must exit non-zero.
-    public var isDamaged: Bool { !store.isConsistent || damagedManifests > 0 }
+    public var isDamaged: Bool { !store.isConsistent || damagedManifests > 0 || !documentProblems.isEmpty }
 
     /// One line per finding, for stdout.
-    public var lines: [String] { store.lines + manifestProblems.map(\.description) }
+    public var lines: [String] { store.lines + manifestProblems.map(\.description) + documentProblems }
 
     /// Counts of everything looked for, then the verdict, e.g. `3 blobs and 1 manifest checked: 0 missing,
     /// 0 corrupt, 0 index problems, 0 damaged manifests; 1 orphaned blob, 0 temp files: consistent`.
@@ -38,6 +43,7 @@ public struct StoreCheckReport: Sendable {
             Self.counted(store.indexProblems.count, "index problem"), Self.counted(damagedManifests, "damaged manifest"),
         ]
         if unverifiableManifests > 0 { damage.append(Self.counted(unverifiableManifests, "unverifiable manifest")) }
+        if !documentProblems.isEmpty { damage.append(Self.counted(documentProblems.count, "damaged document")) }
         var garbage = [Self.counted(orphans, "orphaned blob"), Self.counted(tempFiles, "temp file")]
         if !store.removedFiles.isEmpty { garbage.append("\(Self.counted(store.removedFiles.count, "file")) removed") }
         let checked = "\(Self.counted(store.checkedBlobs, "blob")) and \(Self.counted(manifestsChecked, "manifest")) checked"

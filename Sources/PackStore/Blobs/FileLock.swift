@@ -1,3 +1,6 @@
+import DurableFiles
+import SystemPackage
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -23,8 +26,10 @@ enum FileLock {
     ) throws(PackStoreError) -> T {
         let fd = try POSIX.openFile(path, O_RDWR | O_CREAT, mode: 0o644, for: "open lock file")
         defer { close(fd) }  // closing the descriptor releases the lock
-        while flock(fd, mode.operation) != 0 {
-            guard errno == EINTR else { throw .io(operation: "lock", path: path, errno: errno) }
+        do {
+            _ = try Errno.retryingInterrupts { flock(fd, mode.operation) }
+        } catch {
+            throw .io(operation: "lock", path: path, errno: error.rawValue)
         }
         return try body()
     }

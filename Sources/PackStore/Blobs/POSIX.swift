@@ -1,20 +1,24 @@
+import DurableFiles
+import SystemPackage
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Thin throwing wrappers over the system calls the blob store needs, so every failure becomes a one-line
-/// `PackStoreError.io` naming the operation and the path. (Method names differ from the C names on purpose:
+/// The system calls the blob store needs, as one-line `PackStoreError.io` failures naming the operation and
+/// the path. Reading, writing and syncing go through swift-system's `FileDescriptor` and `DurableFiles`
+/// (EINTR retried there); the rest are thin wrappers. (Method names differ from the C names on purpose:
 /// inside this type the C functions stay reachable unqualified.)
 enum POSIX {
     static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644, for operation: String)
         throws(PackStoreError) -> Int32
     {
-        while true {
-            let fd = open(path, flags | O_CLOEXEC, mode)
-            if fd >= 0 { return fd }
-            if errno != EINTR { throw .io(operation: operation, path: path, errno: errno) }
+        do {
+            return try Errno.retryingInterrupts { open(path, flags | O_CLOEXEC, mode) }
+        } catch {
+            throw .io(operation: operation, path: path, errno: error.rawValue)
         }
     }
 
@@ -35,15 +39,21 @@ enum POSIX {
     }
 
     static func syncFile(_ fd: Int32, path: String) throws(PackStoreError) {
-        guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: path, errno: errno) }
+        do {
+            try FileDescriptor(rawValue: fd).sync()
+        } catch {
+            throw .io(operation: "fsync", path: path, errno: error.rawValue)
+        }
     }
 
     /// Makes a directory entry change (a rename or a new file) durable: POSIX only promises that after an fsync
     /// of the directory itself.
     static func syncDirectory(_ path: String) throws(PackStoreError) {
-        let fd = try openFile(path, O_RDONLY | O_DIRECTORY, for: "open directory")
-        defer { close(fd) }
-        try syncFile(fd, path: path)
+        do {
+            try FileDescriptor.syncDirectory(path)
+        } catch {
+            throw .io(operation: "fsync directory", path: path, errno: error.rawValue)
+        }
     }
 
     static func renameFile(_ from: String, to destination: String) throws(PackStoreError) {
@@ -74,16 +84,12 @@ enum POSIX {
         }
     }
 
-    /// Writes all of `buffer`, retrying short writes and EINTR.
+    /// Writes all of `buffer` (short writes and EINTR retried by swift-system).
     static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(PackStoreError) {
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .io(operation: "write", path: path, errno: errno)
-            }
-            offset += written
+        do {
+            _ = try FileDescriptor(rawValue: fd).writeAll(buffer)
+        } catch {
+            throw .io(operation: "write", path: path, errno: (error as? Errno)?.rawValue ?? EIO)
         }
     }
 
@@ -91,10 +97,10 @@ enum POSIX {
     static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
         throws(PackStoreError) -> Int
     {
-        while true {
-            let count = read(fd, buffer.baseAddress!, buffer.count)
-            if count >= 0 { return count }
-            if errno != EINTR { throw .io(operation: "read", path: path, errno: errno) }
+        do {
+            return try FileDescriptor(rawValue: fd).read(into: buffer)
+        } catch {
+            throw .io(operation: "read", path: path, errno: (error as? Errno)?.rawValue ?? EIO)
         }
     }
 

@@ -7,7 +7,7 @@ extension PackStore {
     /// (`BAMaxInstallSize`, `BAEssentialMaxInstallSize`) ask for exactly that.
     public func installSize(of entry: PackEntry) -> Int64 {
         let url = URL(fileURLWithPath: blobs.path(forSHA256: entry.sha256))
-        guard let archive = try? Archive(url: url, accessMode: .read) else { return entry.size }
+        guard let archive = try? Archive(url: url, accessMode: .read, pathEncoding: nil) else { return entry.size }
         let unpacked = archive.reduce(Int64(0)) { $0 + Int64($1.uncompressedSize) }
         return max(unpacked, 0)
     }

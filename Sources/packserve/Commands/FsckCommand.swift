@@ -3,8 +3,9 @@ import Foundation
 import PackServer
 import PackStore
 
-/// `packserve fsck [--repair]`: index versus blobs, and the stored manifests' signatures. Exit 1 on damage
-/// (missing or corrupt blobs, index problems, manifests that no longer verify); leftovers only warn.
+/// `packserve fsck [--repair]`: index versus blobs, the stored manifests' signatures and the documents kept
+/// with releases. Exit 1 on damage (missing or corrupt blobs, index problems, manifests that no longer verify,
+/// documents that no longer match their release); leftovers only warn.
 struct FsckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fsck",
@@ -25,7 +26,11 @@ struct FsckCommand: AsyncParsableCommand {
             manifestsChecked += 1
             if let problem = StoredManifestCheck.problem(in: manifest, keys: keys) { manifestProblems.append(problem) }
         }
-        let report = StoreCheckReport(store: store, manifestsChecked: manifestsChecked, manifestProblems: manifestProblems)
+        let documentProblems = try StoredDocumentCheck.problems(
+            in: context.store, baseURL: context.config.publicBaseURL, style: context.config.packURLs)
+        let report = StoreCheckReport(
+            store: store, manifestsChecked: manifestsChecked, manifestProblems: manifestProblems,
+            documentProblems: documentProblems)
         report.lines.forEach { print($0) }
         print(report.summary)
         for warning in report.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
