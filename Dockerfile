@@ -1,6 +1,10 @@
 # syntax=docker/dockerfile:1
+# Base images are fully qualified and pinned by version: the Swift 6.3.1 toolchain on Debian 12 (bookworm,
+# glibc 2.36) builds, Debian 12 slim runs — the same release, so the shared libraries the binary was linked
+# against are the ones the runtime packages install. Bump both tags together (and the toolchain the project
+# builds with); `scripts/container-check` compares them with the machine it runs on. See README "Docker".
 # Build stage: the Swift toolchain and the -dev libraries (libcurl: FoundationNetworking, used by `verify`).
-FROM swift:6.2-bookworm AS build
+FROM docker.io/library/swift:6.3.1-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -11,7 +15,8 @@ RUN swift build -c release --static-swift-stdlib --product packserve \
     && install -D "$(swift build -c release --show-bin-path)/packserve" /out/packserve
 
 # Runtime stage: only the shared libraries the binary links, a non-root user, data on a volume.
-FROM debian:bookworm-slim
+# (`scripts/container-check` runs this stage's binary, packages, environment and HEALTHCHECK without Docker.)
+FROM docker.io/library/debian:12.11-slim
 RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 zlib1g libcurl4 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /srv/packserve --create-home packserve
@@ -19,8 +24,8 @@ COPY --from=build /out/packserve /usr/local/bin/packserve
 COPY config.json /etc/packserve/config.json
 COPY Public /srv/packserve/Public
 # Paths in config.json are relative to the config file; point them at the image's locations.
-# The image publishes no sample catalog; TLS material (generated on first start unless mounted) lives on
-# the data volume, which the non-root user can write.
+# The image publishes no sample catalog (config.json's development default is overridden); TLS material
+# (generated on first start unless mounted) lives on the data volume, which the non-root user can write.
 ENV PACKSERVE_CONFIG=/etc/packserve/config.json \
     PACKSERVE_DATADIRECTORY=/data \
     PACKSERVE_PUBLICDIRECTORY=/srv/packserve/Public \
@@ -32,7 +37,8 @@ RUN mkdir -p /data && chown packserve /data
 VOLUME ["/data"]
 USER packserve
 EXPOSE 8080 8443
+# /healthz answers whatever the Host (README "HTTP behaviour", Probes), so this works with any allowedHosts.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s \
-    CMD curl -fsS -H 'Host: localhost' http://127.0.0.1:8080/healthz || exit 1
+    CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
 ENTRYPOINT ["packserve"]
 CMD ["serve"]

@@ -114,7 +114,9 @@ extension EndToEnd {
             #expect(try await server.stop() == 0)
         }
 
-        @Test func aDisallowedHostGets421AndNoBytesOnEveryRoute() async throws {
+        /// Every route but the probes: 421 with only the problem naming the refused and allowed hosts (no
+        /// content of the route, whatever the method or Range); HEAD gets the head alone. The probes answer.
+        @Test func aDisallowedHostGets421AndOnlyTheProblemOnEveryRoute() async throws {
             let store = try StoreWorkspace()
             let added = try await store.run(["add", try store.randomFile("a.bin", count: 10_000), "--id", "a", "--tag", "t", "--json"])
             let sha = try #require(
@@ -123,22 +125,34 @@ extension EndToEnd {
             try Data("<p>hi</p>".utf8).write(to: URL(fileURLWithPath: "\(store.publicDirectory)/index.html"))
             let server = try await store.serve()
             let curl = try ExternalTool.curl()
+            let problem = #"{"allowedHosts":["localhost","127.0.0.1"],"detail":"this server does not answer for host "#
+                + #"assets.evil.example; allowed hosts: localhost, 127.0.0.1","host":"assets.evil.example","status":421,"#
+                + #""title":"Misdirected Request","type":"about:blank"}"#
             let paths = [
-                "/", "/index.html", "/healthz", "/readyz", "/releases", "/tags/t", "/packs/a", "/blobs/sha256/\(sha)",
+                "/", "/index.html", "/releases", "/tags/t", "/packs/a", "/blobs/sha256/\(sha)",
                 "/manifest", "/manifest.json", "/manifest.json.sig", "/.well-known/jwks.json", "/nope",
             ]
-            let variants: [(String, [String])] = [("GET", []), ("HEAD", ["-I"]), ("GET+Range", ["-H", "Range: bytes=0-9"])]
+            let variants: [(String, [String], String)] = [
+                ("GET", [], problem), ("HEAD", ["-I"], ""), ("GET+Range", ["-H", "Range: bytes=0-9"], problem),
+            ]
             for path in paths {
-                for (name, extra) in variants {
+                for (name, extra, body) in variants {
                     let run = try await ChildProcess.run(curl, [
-                        "--http1.1", "-s", "-o", "/dev/null", "-w", "%{http_code} %{size_download}",
+                        "--http1.1", "-s", "-o", "-", "-w", "\n%{http_code} %{size_download} %{content_type}",
                         "-H", "Host: assets.evil.example",
                     ] + extra + [server.url(path)])
-                    #expect(run.stdout.text == "421 0", "\(name) \(path): \(run.stdout.text)")
+                    let output = run.stdout.text
+                    let expected = name == "HEAD" ? "421 0 application/problem+json" : "421 \(body.utf8.count) application/problem+json"
+                    #expect(output.hasSuffix("\n" + expected), "\(name) \(path): \(output)")
+                    if name != "HEAD" { #expect(output.hasPrefix(body + "\n"), "\(name) \(path): \(output)") }
                 }
                 // The same request with an allowed Host is answered normally.
                 let allowed = try await StoreResponse.get(server.url(path))
                 #expect(allowed.status != 421, "\(path) with an allowed Host")
+            }
+            for path in ["/healthz", "/readyz"] {
+                let probe = try await StoreResponse.get(server.url(path), curlArguments: ["-H", "Host: assets.evil.example"])
+                #expect(probe.status == 200, "\(path): \(probe.text)")
             }
             #expect(try await server.stop() == 0)
         }

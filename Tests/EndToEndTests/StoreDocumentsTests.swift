@@ -54,10 +54,11 @@ extension EndToEnd {
             #expect(items.map { Set($0.keys) } == Array(repeating: ["release", "createdAt", "note", "packs", "totalBytes"], count: 2))
             #expect(items.map { $0["note"] as? String } == ["two levels", "dark cave"])
 
-            // Another Host than the allowed ones gets no content, whatever the path.
-            let misdirected = try await ChildProcess.run(try ExternalTool.curl(), [
-                "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: evil.example", server.url("/tags/forest")])
-            #expect(misdirected.stdout.text == "421")
+            // Another Host than the allowed ones gets no content, only the problem naming it.
+            let misdirected = try await StoreResponse.get(server.url("/tags/forest"), curlArguments: ["-H", "Host: evil.example"])
+            let problem = try JSONSerialization.jsonObject(with: misdirected.body) as? [String: Any]
+            #expect(misdirected.status == 421 && problem?["host"] as? String == "evil.example", "\(misdirected.text)")
+            #expect(!misdirected.text.contains("forest"), "no content of the route")
             #expect(try await server.stop() == 0, "\(server.child.stderr.lines.suffix(3))")
         }
     }

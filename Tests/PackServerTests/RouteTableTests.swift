@@ -109,10 +109,29 @@ import Testing
         #expect(fixture.request("/packs/level-1", method: .head).status == .ok)
     }
 
-    /// The host allow-list comes before everything, the method check included.
+    /// The host allow-list comes before everything, the method check included; the 421 carries only a
+    /// problem naming the refused host and the allowed ones.
     @Test func anotherHostIsMisdirectedWhateverTheMethod() {
-        #expect(fixture.request("/packs/level-1", host: "evil.example").status == .misdirectedRequest)
-        #expect(fixture.request("/packs/level-1", method: .post, host: "evil.example").status == .misdirectedRequest)
+        let problem = #"{"allowedHosts":["assets.example.com"],"detail":"this server does not answer for host evil.example; "#
+            + #"allowed hosts: assets.example.com","host":"evil.example","status":421,"title":"Misdirected Request","type":"about:blank"}"#
+        for method in [HTTPMethod.get, .head, .post] {
+            let response = fixture.request("/packs/level-1", method: method, host: "Evil.Example:443")
+            #expect(response.status == .misdirectedRequest, "\(method)")
+            #expect(response.headers["content-type"] == "application/problem+json" && response.text == problem, "\(method)")
+        }
+    }
+
+    /// Probes answer any Host, without naming the release to a host that is not allowed.
+    @Test func probesAnswerAnyHost() {
+        #expect(fixture.request("/healthz", host: "10.1.2.3:8080").text == "ok\n")
+        #expect(fixture.request("/readyz", host: "10.1.2.3:8080").text == "ready\n")
+        #expect(fixture.request("/readyz", method: .post, host: "10.1.2.3").status == .methodNotAllowed)
+        #expect(fixture.request("/healthz/x", host: "10.1.2.3").status == .misdirectedRequest)
+        // A request announcing a body is refused before it is read: for a probe path as for an allowed host.
+        let post = HTTPRequestHead(method: .post, target: "/healthz", path: "/healthz", headers: ["host": "10.1.2.3"])
+        #expect(fixture.responder.refusal(ofBodyFor: post)?.status == .methodNotAllowed)
+        let upload = HTTPRequestHead(method: .post, target: "/packs/a", path: "/packs/a", headers: ["host": "10.1.2.3"])
+        #expect(fixture.responder.refusal(ofBodyFor: upload)?.status == .misdirectedRequest)
     }
 
     @Test func patternsMatchWholeDecodedSegments() {

@@ -7,16 +7,18 @@ import Manifest
 public final class PackServeResponder: HTTPResponder {
     /// Shared by the pack and static routes; `OpenFileSweeper` closes files deleted or unused since.
     public let openFiles: OpenFileCache
-    let hosts: HostAllowList
+    let hostCheck: HostCheck
     let crossOrigin: CrossOriginPolicy
     let routes: RouteTable
     /// The names of the routes responses are tagged with (`HTTPResponse.route`), for `TrafficMetrics`.
     public var routeNames: [String] { routes.routeNames }
+    /// `/healthz` and `/readyz` by path, for requests naming a host not allowed (docs/http.md "Probes").
+    let probes: [String: @Sendable (HTTPRequest) -> HTTPResponse]
 
     /// - Parameter publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
     public init(configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey]) throws {
-        hosts = HostAllowList(configuration.allowedHosts)
-        crossOrigin = CrossOriginPolicy(hosts: hosts)
+        hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
+        crossOrigin = CrossOriginPolicy(hosts: hostCheck.hosts)
         let files = RepresentationResponder(maxRanges: configuration.limits.maxRanges)
         openFiles = OpenFileCache()
         let packs = PackRoute(live: live, files: files, openFiles: openFiles)
@@ -49,15 +51,24 @@ public final class PackServeResponder: HTTPResponder {
         routes.get("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
         routes.get("/releases") { request, _ in documents.releases(request: request) }
         routes.get("/healthz") { request, _ in health.respond(to: request) }
-        routes.get("/readyz") { request, _ in documents.readiness(request: request) }
+        routes.get("/readyz") { request, _ in documents.readiness(request: request, namingRelease: true) }
         self.routes = routes
+        // Container, Kubernetes and load-balancer probes name a pod IP or nothing: they learn whether the
+        // server is alive and ready, not what it serves (so /readyz does not name the release).
+        probes = [
+            "/healthz": { request in health.respond(to: request) },
+            "/readyz": { request in
+                guard request.method.isGetOrHead else { return .methodNotAllowed(allow: RouteTable.allowedMethods) }
+                return documents.readiness(request: request, namingRelease: false)
+            },
+        ]
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        // Resolved before anything else (docs/http.md "Order of evaluation", step 0): a request for another host gets no content,
-        // whatever the route, method, Range or precondition.
-        guard let host = request.head.hostWithoutPort, hosts.allows(host) else {
-            return HTTPResponse(status: .misdirectedRequest)
+        // Resolved before anything else (docs/http.md "Order of evaluation", step 0): a request for another host
+        // gets no content, whatever the route, method, Range or precondition — only the probes answer it.
+        if let refusal = hostCheck.refusal(of: request.head) {
+            return probes[request.path]?(request) ?? refusal
         }
         if let preflight = crossOrigin.preflight(request) { return preflight }
         // RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole.
@@ -72,9 +83,7 @@ public final class PackServeResponder: HTTPResponder {
     /// No route takes a request body. Refused before a byte of it is read: whatever the route would
     /// answer for another host or method, and 413 for GET and HEAD (a body there has no meaning).
     public func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse? {
-        guard let host = head.hostWithoutPort, hosts.allows(host) else {
-            return HTTPResponse(status: .misdirectedRequest)
-        }
+        if probes[head.path] == nil, let refusal = hostCheck.refusal(of: head) { return refusal }
         guard head.method.isGetOrHead || head.method == .options else { return .methodNotAllowed(allow: "GET, HEAD") }
         return .problem(.contentTooLarge, detail: "requests here take no content")
     }

@@ -59,11 +59,12 @@ struct JSONRoute {
     }
 
     /// 200 once a release is loaded, 503 before: a load balancer should not send clients here before then.
-    func readiness(request: HTTPRequest) -> HTTPResponse {
+    /// Names the release only when `namingRelease` (not for probes naming another host, docs/http.md "Probes").
+    func readiness(request: HTTPRequest, namingRelease: Bool) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         return HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"],
-            body: .string("release \(release.snapshot.release)\n"))
+            body: .string(namingRelease ? "release \(release.snapshot.release)\n" : "ready\n"))
     }
 
     /// A tag document of `release`, named by its content (a tag's packs may be unchanged across releases, and

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPServer
+import Manifest
+
+/// Which host a request is for, and the 421 for one this server does not answer (docs/http.md "Host").
+struct HostCheck: Sendable {
+    let hosts: HostAllowList
+    /// `allowedHosts` as configured, named in every 421.
+    let allowedPatterns: [String]
+    /// `publicBaseURL`'s host: what an HTTP/1.0 request without Host is for.
+    let publicHost: String
+
+    /// `publicBaseURL` is validated (an http(s) URL whose host is allowed) before the server starts.
+    init(allowedHosts: [String], publicBaseURL: String) {
+        hosts = HostAllowList(allowedHosts)
+        allowedPatterns = allowedHosts
+        publicHost = URL(string: publicBaseURL)?.host?.lowercased() ?? ""
+    }
+
+    /// The absolute-form host, else the Host field, else — HTTP/1.0 only, where Host is optional
+    /// (RFC 9112 §3.2; the parser refuses HTTP/1.1 without it with 400) — the `publicBaseURL` host.
+    func host(of head: HTTPRequestHead) -> String? {
+        if let host = head.hostWithoutPort { return host }
+        return head.version == .http1_0 ? publicHost : nil
+    }
+
+    /// 421 with a problem body naming the refused host and the allowed ones, or nil if `head` is for an
+    /// allowed host. (HEAD gets the same head without the body, as for every response.)
+    func refusal(of head: HTTPRequestHead) -> HTTPResponse? {
+        let host = host(of: head) ?? ""
+        if hosts.allows(host) { return nil }
+        let problem = MisdirectedProblem(host: host, allowedHosts: allowedPatterns)
+        guard let body = try? CanonicalJSON.encode(problem) else { return HTTPResponse(status: .misdirectedRequest) }
+        // The host is the client's own text (valid Host syntax, JSON-quoted); nosniff keeps it data.
+        let headers: HTTPHeaders = ["Content-Type": "application/problem+json", "X-Content-Type-Options": "nosniff"]
+        return HTTPResponse(status: .misdirectedRequest, headers: headers, body: .bytes(body))
+    }
+}
