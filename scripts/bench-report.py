@@ -144,6 +144,17 @@ def render(values, meta):
                          "tls_full_rps", fmt_conn, 0.8, into=tls_rows)
         tls_memory_rows(values, count, growth, tls_rows, verdicts)
 
+    # Access log on for both (issue 11): second listeners, nginx's combined format and PackServe's to a file.
+    log_rows = []
+    if values.get("log_range_rps"):
+        relative_bar(f"random 4 KiB ranges, access log on (wrk -t2 -c64 -d{duration}s)", "log_range_rps",
+                     fmt_rate, 0.9, into=log_rows)
+        relative_bar(f"4 KiB static file, access log on (wrk -t2 -c64 -d{duration}s)", "log_static_rps",
+                     fmt_rate, 0.9, into=log_rows)
+        if values.get("log_tls_range_rps"):
+            relative_bar(f"random 4 KiB ranges over HTTPS, access log on (wrk -t2 -c64 -d{duration}s)",
+                         "log_tls_range_rps", fmt_rate, 0.9, into=log_rows)
+
     out = [BEGIN, "", "## Results", ""]
     if meta.get("quick") == "1":
         out += ["> **Quick smoke run** (`--quick`): one round, short durations. Not a measurement to decide on.", ""]
@@ -171,6 +182,19 @@ def render(values, meta):
             "",
         ]
         out += resumption_lines(values, meta)
+    if log_rows:
+        out += [
+            "### Access log on (issue 11)",
+            "",
+            "The same servers' second listeners with the access log on: nginx `access_log FILE combined;`, "
+            "PackServe `accessLog` `{\"format\": \"combined\", \"path\": FILE}` (a second process). The rows "
+            "above are with both logs off.",
+            "",
+            "| Measurement | nginx | PackServe | Ratio | Bar (issue 11) | Result |",
+            "|---|---:|---:|---:|---|---|",
+            *log_rows,
+            "",
+        ]
 
     # Per-round samples, so the spread (noise) is visible next to the medians.
     out += ["### Every sample", "",
@@ -194,6 +218,10 @@ def render(values, meta):
                ("tls_rss_idle_kib", "RSS idle TLS conns, MiB", mib),
                ("tls_rss_baseline_kib", "RSS TLS baseline, MiB", mib),
                ("tls_load1", "load average (1 min) at the HTTPS part's start", load),
+               ("log_range_rps", "access log on: 4 KiB ranges, req/s", whole),
+               ("log_static_rps", "access log on: 4 KiB static, req/s", whole),
+               ("log_tls_range_rps", "access log on: HTTPS 4 KiB ranges, req/s", whole),
+               ("log_load1", "load average (1 min) at the access-log part's start", load),
                ("tls_idle_load1", "load average (1 min) at the TLS memory round's start", load)]
     for measurement, label, fmt in formats:
         for server in (("both",) if measurement.endswith("load1") else SERVERS):
@@ -235,6 +263,14 @@ def render(values, meta):
                 f"median bytes per range response {'–' if tls_bpr is None else f'{tls_bpr:,.0f}'}; idle TLS probe "
                 f"(worst round): {least('tls_idle_ok', server)} of {least('tls_idle_connections', server)} requests "
                 f"answered 200, {least('tls_idle_still_open', server)} connections still open when measured.")
+        if values.get("log_range_rps"):
+            log_bpr = median(values, "log_range_bytes_per_response", server)
+            out.append(
+                f"- {name} with the access log on: wrk non-2xx/3xx responses: ranges {total('log_range_non2xx', server)}, "
+                f"static {total('log_static_non2xx', server)}, HTTPS ranges {total('log_tls_range_non2xx', server)}; "
+                f"wrk socket errors: {total('log_range_socket_errors', server)} + "
+                f"{total('log_static_socket_errors', server)} + {total('log_tls_range_socket_errors', server)}; "
+                f"median bytes per range response {'–' if log_bpr is None else f'{log_bpr:,.0f}'}.")
     out.append("")
 
     out += ["### How this was measured", "",
@@ -243,7 +279,8 @@ def render(values, meta):
             f"- PackServe: commit `{meta.get('git_commit', '?')}`{meta.get('git_dirty', '')}, "
             f"`swift build -c release --scratch-path .build-bench`, {meta.get('swift_version', '?')}",
             f"- nginx: {meta.get('nginx_version', '?')}, `worker_processes 2; sendfile on; tcp_nopush on; "
-            "access_log off; keepalive_requests 100000;` (everything else default)",
+            "access_log off; keepalive_requests 100000;` (everything else default); for the access-log rows "
+            "a second server block per scheme with `access_log FILE combined;`",
             f"- Client: {meta.get('wrk_version', '?')}; {meta.get('curl_version', '?')}; Python {meta.get('python_version', '?')}",
             f"- Machine: {meta.get('nproc', '?')} CPUs ({meta.get('cpu_model', '?')}), {meta.get('memory', '?')} RAM, "
             f"Linux {meta.get('kernel', '?')}",

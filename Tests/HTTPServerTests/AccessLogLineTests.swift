@@ -26,6 +26,15 @@ import Testing
         #expect(Self.line(Self.entry(headers: [:], aborted: true), .combined).hasSuffix(" id=000100000000002a aborted\n"))
     }
 
+    /// `rt=` keeps six fraction digits, leading zeros included (`0.000123`, not `0.123`).
+    @Test func responseTimeKeepsLeadingZerosOfTheFraction() {
+        var entry = Self.entry(headers: [:])
+        for (micros, text) in [(123, "rt=0.000123 "), (0, "rt=0.000000 "), (60_000_007, "rt=60.000007 "), (999_999, "rt=0.999999 ")] {
+            entry.durationMicros = UInt64(micros)
+            #expect(Self.line(entry, .combined).contains(text))
+        }
+    }
+
     /// A quote, a backslash or a control byte in a header must not end the field or the line.
     @Test func combinedEscapesWhatCouldForgeAField() {
         let headers: HTTPHeaders = ["User-Agent": "evil\" 200 \\ \u{1B}[31m"]

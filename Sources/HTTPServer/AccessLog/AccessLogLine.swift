@@ -126,13 +126,13 @@ enum AccessLogLine {
     private static func appendSeconds(micros: UInt64, to out: inout [UInt8]) {
         appendDecimal(Int64(micros / 1_000_000), to: &out)
         out.append(0x2E)
-        var fraction = micros % 1_000_000
-        var digits = [UInt8](repeating: 0x30, count: 6)
-        for i in stride(from: 5, through: 0, by: -1) {
-            digits[i] = 0x30 + UInt8(fraction % 10)
-            fraction /= 10
+        // Six digits, most significant first, straight into `out` (no scratch array per line).
+        let fraction = micros % 1_000_000
+        var scale: UInt64 = 100_000
+        while scale > 0 {
+            out.append(0x30 + UInt8(fraction / scale % 10))
+            scale /= 10
         }
-        out += digits
     }
 
     private static func hex(_ value: UInt64) -> String {
