@@ -8,11 +8,12 @@ public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
 
     /// Asked once a request head announcing a body is complete, before any byte of that body is read:
-    /// refuse it, read it whole, or stream it to the application. The default asks `refusal(ofBodyFor:)`
+    /// refuse it, read it whole, or stream it to the application. `origin` tells who is asking (a body
+    /// may be refused to some clients before it travels). The default asks `refusal(ofBodyFor:)`
     /// and reads the body whole unless that refuses.
-    func bodyHandling(for head: HTTPRequestHead) -> RequestBodyHandling
+    func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling
 
-    /// The short form of `bodyHandling(for:)` for responders that never stream: return nil to have the
+    /// The short form of `bodyHandling(for:origin:)` for responders that never stream: return nil to have the
     /// body read (up to `maxBodyBytes`, at the configured minimum rate) and passed to `respond`; return the
     /// final response to send instead, without reading the body (then the connection closes, since the
     /// unread body would be taken for the next request).
@@ -28,7 +29,7 @@ extension HTTPResponder {
         .problem(.contentTooLarge, detail: "This resource takes no request content.")
     }
 
-    public func bodyHandling(for head: HTTPRequestHead) -> RequestBodyHandling {
+    public func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
         refusal(ofBodyFor: head).map(RequestBodyHandling.refuse) ?? .read
     }
 }

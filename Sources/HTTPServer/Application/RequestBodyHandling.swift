@@ -1,5 +1,5 @@
 /// What the server does with a request's body, decided by the responder from the head alone, before a
-/// byte of the body is read (`HTTPResponder.bodyHandling(for:)`).
+/// byte of the body is read (`HTTPResponder.bodyHandling(for:origin:)`).
 public enum RequestBodyHandling: Sendable {
     /// Answer with this response without reading the body; the connection then closes, since the unread
     /// body would be taken for the next request.

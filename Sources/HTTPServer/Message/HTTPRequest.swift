@@ -5,11 +5,17 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Set (and `body` empty) when the body is streamed: read it off the event loop.
     public var bodyStream: RequestBodyStream?
+    /// The connection's peer and whether it is TLS.
+    public var origin: RequestOrigin
 
-    public init(head: HTTPRequestHead, body: [UInt8] = [], bodyStream: RequestBodyStream? = nil) {
+    public init(
+        head: HTTPRequestHead, body: [UInt8] = [], bodyStream: RequestBodyStream? = nil,
+        origin: RequestOrigin = RequestOrigin(peer: nil, isSecure: false)
+    ) {
         self.head = head
         self.body = body
         self.bodyStream = bodyStream
+        self.origin = origin
     }
 
     public var method: HTTPMethod { head.method }

@@ -48,6 +48,8 @@ final class Connection: @unchecked Sendable {
 
     let socket: Int32
     private let transport: any Transport
+    /// What requests learn of their connection (`HTTPRequest.origin`).
+    private let origin: RequestOrigin
     private unowned let loop: any ConnectionHost
     private var phase = Phase.handshaking
     /// Received bytes not yet parsed (a partial head or pipelined requests). Empty while idle, so idle
@@ -80,6 +82,7 @@ final class Connection: @unchecked Sendable {
         self.socket = socket
         self.loop = host
         self.transport = transport
+        origin = RequestOrigin(socket: socket, isSecure: transport is TLSTransport)
         // The header timeout counts from accept, so a TLS handshake that stalls is cut off like a
         // trickled head.
         timeouts = ConnectionTimeouts(acceptedAt: host.now())
@@ -242,7 +245,7 @@ final class Connection: @unchecked Sendable {
                             bodyPaused = false
                             timeouts.waitingForApplication(at: loop.now())
                         } else {
-                            respond(to: HTTPRequest(head: head, body: reader.body))
+                            respond(to: HTTPRequest(head: head, body: reader.body, origin: origin))
                         }
                     } else {
                         phase = .readingBody(head, reader)
@@ -264,10 +267,10 @@ final class Connection: @unchecked Sendable {
             return answerWithoutReadingBody(
                 .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: head)
         }
-        if framing == .none { return respond(to: HTTPRequest(head: head)) }
+        if framing == .none { return respond(to: HTTPRequest(head: head, origin: origin)) }
         let limit: Int
         var stream: RequestBodyStream?
-        switch loop.responder.bodyHandling(for: head) {
+        switch loop.responder.bodyHandling(for: head, origin: origin) {
         case .refuse(let refusal):
             return answerWithoutReadingBody(refusal, to: head)
         case .read:
@@ -300,7 +303,7 @@ final class Connection: @unchecked Sendable {
         // Nothing of a streamed body is read (nor 100 Continue sent) until its consumer asks for it.
         continueOwed = owesContinue
         pauseBody()
-        respond(to: HTTPRequest(head: head, bodyStream: stream))
+        respond(to: HTTPRequest(head: head, bodyStream: stream, origin: origin))
     }
 
     private func sendContinue() {

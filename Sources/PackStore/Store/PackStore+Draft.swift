@@ -157,6 +157,15 @@ extension PackStore {
         return try read { db in try Self.draftEntries(db, tag: tag) }
     }
 
+    /// One pack of the draft, or `unknownPackID`.
+    public func draftEntry(id: String) throws(PackStoreError) -> PackEntry {
+        try NameRules.validatePackID(id)
+        return try read { db in
+            guard let entry = try Self.draftEntries(db, packID: id).first else { throw PackStoreError.unknownPackID(id) }
+            return entry
+        }
+    }
+
     /// Every version ever ingested for `id` that the index still holds (gc drops unreferenced old ones).
     public func versions(id: String) throws(PackStoreError) -> [PackVersion] {
         try NameRules.validatePackID(id)

@@ -26,7 +26,7 @@ final class StreamingResponder: HTTPResponder {
         self.onUpload = onUpload
     }
 
-    func bodyHandling(for head: HTTPRequestHead) -> RequestBodyHandling {
+    func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
         head.path.hasPrefix("/upload") || head.path.hasPrefix("/early") ? .stream(maxBytes: maxBytes) : .read
     }
 
