@@ -8,11 +8,14 @@ struct AdminSession {
     /// Tokens by name, as `token create` printed them.
     let tokens: [String: String]
 
-    /// Makes the tokens (`name: scopes`) with the CLI, then starts the server.
+    /// Makes the tokens (`name: scopes`) with the CLI, then starts the server. `prepare` runs first, on
+    /// the empty workspace.
     static func start(
-        tokens specification: [String: String], overrides: [String: any Sendable] = [:]
+        tokens specification: [String: String], overrides: [String: any Sendable] = [:],
+        prepare: (StoreWorkspace) async throws -> Void = { _ in }
     ) async throws -> AdminSession {
         let store = try StoreWorkspace()
+        try await prepare(store)
         var tokens: [String: String] = [:]
         for (name, scopes) in specification {
             let made = try await store.run(["token", "create", "--name", name, "--scope", scopes])
@@ -42,8 +45,12 @@ struct AdminSession {
 
     /// Every file under the blob tree and in tmp/, with sizes: what must not change when an upload fails.
     func storedFiles() throws -> [String] {
+        try Self.files(under: store.blobRoot, store.tempDirectory)
+    }
+
+    static func files(under roots: String...) throws -> [String] {
         var files: [String] = []
-        for root in [store.blobRoot, store.tempDirectory] {
+        for root in roots {
             let enumerator = FileManager.default.enumerator(atPath: root)
             while let path = enumerator?.nextObject() as? String {
                 let attributes = try FileManager.default.attributesOfItem(atPath: "\(root)/\(path)")
