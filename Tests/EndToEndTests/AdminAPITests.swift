@@ -65,6 +65,39 @@ extension EndToEnd {
             #expect(try await session.server.stop() == 0)
         }
 
+        /// `packserve push … --publish`: the file is in the next release, byte for byte, under the manifest's
+        /// digest; a wrong token fails with the server's reason and changes nothing.
+        @Test func pushUploadsAndPublishes() async throws {
+            let session = try await AdminSession.start(tokens: ["ci": "upload,publish"])
+            let tokenFile = session.store.directory.file("ci.token")
+            try Data((session.tokens["ci"]! + "\n").utf8).write(to: URL(fileURLWithPath: tokenFile))
+            let file = try session.store.randomFile("level-7.bin", count: 20_000_000)
+            let sha256 = try await ExternalTool.sha256(of: file)
+            let pushed = try await session.store.run([
+                "push", file, "--id", "level-7", "--server", session.server.url(""), "--token-file", tokenFile,
+                "--tag", "forest", "--policy", "prefetch", "--publish", "--note", "CI build",
+            ])
+            #expect(pushed.lines == [
+                "pushed level-7 version 1: 20000000 bytes, sha256 \(sha256)",
+                "release 1 published (manifest version 1)",
+            ], "\(pushed)")
+            let manifest = try await StoreResponse.await(session.server.url("/manifest.json"), within: .seconds(5)) {
+                $0.status == 200
+            }
+            #expect(manifest.response.text.contains(#""sha256":"\#(sha256)""#))
+            #expect(manifest.response.text.contains(#""policy":"prefetch""#))
+            #expect(try await StoreResponse.get(session.server.url("/packs/level-7")).body == FileManager.default.contents(atPath: file))
+
+            let wrongFile = session.store.directory.file("wrong.token")
+            try Data("pst_not-a-token\n".utf8).write(to: URL(fileURLWithPath: wrongFile))
+            let refused = try await session.store.attempt([
+                "push", file, "--id", "level-8", "--server", session.server.url(""), "--token-file", wrongFile,
+            ])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("upload refused (401): the bearer token is not valid"), "\(refused)")
+            #expect(!(try await session.store.run(["ls", "--json"]).stdout.contains("level-8")))
+        }
+
         @Test func tokensAreRefusedWithTheRightStatus() async throws {
             let session = try await AdminSession.start(tokens: ["ci": "upload,publish,read", "reader": "read", "old": "read"])
             let listed = try await session.store.run(["token", "ls"])
