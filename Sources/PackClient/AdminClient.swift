@@ -29,13 +29,8 @@ public final class AdminClient: Sendable {
     public init(server: URL, token: String) {
         self.server = server
         self.token = token
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 300
-        configuration.httpAdditionalHeaders = ["User-Agent": "packserve-push"]
         delegate = UploadDelegate()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        session = .serial(delegate: delegate, userAgent: "packserve-push", timeout: 300)
     }
 
     deinit {
