@@ -139,18 +139,31 @@ extension EndToEnd {
             #expect(try await session.request("GET", "/admin/draft", token: "ci").status == 200)
         }
 
-        /// Over plain HTTP only loopback clients are answered: the server listens on every address, and
-        /// curl reaches it through this machine's own non-loopback address (from `hostname -I`), so the
-        /// server sees a non-loopback peer.
+        /// Over plain HTTP only loopback clients are answered, over HTTPS any: the server listens on every
+        /// address, and curl reaches it through this machine's own non-loopback address (from
+        /// `hostname -I`), so the server sees a non-loopback peer.
         @Test func plaintextFromANonLoopbackAddressIsRefused() async throws {
             let addresses = try await ChildProcess.run(try ExternalTool.path(of: "hostname"), ["-I"]).stdout.text
             let address = try #require(
                 addresses.split(separator: " ").map(String.init).first { $0.contains(".") && !$0.hasPrefix("127.") },
                 "this machine has no non-loopback IPv4 address to test from")
+            var certificates: TestCertificates?
             let session = try await AdminSession.start(
                 tokens: ["ci": "upload,publish,read"],
                 overrides: ["listen": ["host": "0.0.0.0", "port": 0] as [String: any Sendable],
-                            "allowedHosts": ["localhost", "127.0.0.1", address]])
+                            "allowedHosts": ["localhost", "127.0.0.1", address]]
+            ) { store in
+                let made = try await TestCertificates.make(in: store.directory.file("tls"))
+                certificates = made
+                var tls = made.settings
+                tls["listen"] = ["host": "0.0.0.0", "port": 0] as [String: any Sendable]
+                return ["tls": tls]
+            }
+            let secure = try await session.request(
+                "GET", "/admin/draft", token: "ci", curlArguments: [
+                    "--cacert", certificates!.caFile, "--resolve", "localhost:\(session.server.tlsPort):\(address)",
+                ], url: "https://localhost:\(session.server.tlsPort)/admin/draft")
+            #expect(secure.status == 200, "over HTTPS a non-loopback client is answered: \(secure.text)")
             let remote = try await session.request("GET", "/admin/draft", token: "ci", host: address)
             #expect(remote.status == 403, "\(remote.text)")
             #expect(remote.text.contains("loopback"))

@@ -92,6 +92,7 @@ extension EndToEnd {
             var mount: TemporaryMount?
             let session = try await AdminSession.start(tokens: ["ci": "upload"]) { store in
                 mount = try await TemporaryMount(at: store.dataDirectory, sizeMiB: 24)
+                return [:]
             }
             let small = try session.store.randomFile("small.bin", count: 100_000)
             #expect(try await session.upload(small, id: "small").status == 201)

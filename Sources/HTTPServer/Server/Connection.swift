@@ -366,8 +366,10 @@ final class Connection: @unchecked Sendable {
     // MARK: Responding
 
     private func respond(to request: HTTPRequest) {
-        let startedAt = System.monotonicNanoseconds()
         let response = loop.responder.respond(to: request)
+        // A deferred response's time (the access log's rt) counts the application's work; an immediate
+        // one's, as always, its sending.
+        let startedAt = System.monotonicNanoseconds()
         if let pending = response.deferral { return wait(for: pending, head: request.head, startedAt: startedAt) }
         deliver(response, to: request.head, startedAt: startedAt)
     }

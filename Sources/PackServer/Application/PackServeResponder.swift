@@ -96,7 +96,7 @@ public final class PackServeResponder: HTTPResponder {
         return refusal(ofBodyFor: head).map(RequestBodyHandling.refuse) ?? .read
     }
 
-    /// No route but the admin ones takes a request body. Refused before a byte of it is read: whatever the route would
+    /// No other route takes a request body. Refused before a byte of it is read: whatever the route would
     /// answer for another host or method, and 413 for GET and HEAD (a body there has no meaning).
     public func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse? {
         if probes[head.path] == nil, let refusal = hostCheck.refusal(of: head) { return refusal }

@@ -9,13 +9,13 @@ struct AdminSession {
     let tokens: [String: String]
 
     /// Makes the tokens (`name: scopes`) with the CLI, then starts the server. `prepare` runs first, on
-    /// the empty workspace.
+    /// the empty workspace, and returns further config overrides.
     static func start(
         tokens specification: [String: String], overrides: [String: any Sendable] = [:],
-        prepare: (StoreWorkspace) async throws -> Void = { _ in }
+        prepare: (StoreWorkspace) async throws -> [String: any Sendable] = { _ in [:] }
     ) async throws -> AdminSession {
         let store = try StoreWorkspace()
-        try await prepare(store)
+        let overrides = overrides.merging(try await prepare(store)) { $1 }
         var tokens: [String: String] = [:]
         for (name, scopes) in specification {
             let made = try await store.run(["token", "create", "--name", name, "--scope", scopes])
@@ -25,13 +25,15 @@ struct AdminSession {
     }
 
     /// A request to the admin API; `token` names one of `tokens` (nil sends no Authorization).
+    /// `host` sends it to that address of the plaintext listener instead of 127.0.0.1; `url` replaces the URL.
     func request(
-        _ method: String, _ path: String, token: String?, curlArguments: [String] = [], host: String? = nil
+        _ method: String, _ path: String, token: String?, curlArguments: [String] = [], host: String? = nil,
+        url: String? = nil
     ) async throws -> StoreResponse {
         var arguments = ["-X", method] + curlArguments
         if let token { arguments += ["-H", "Authorization: Bearer \(tokens[token] ?? token)"] }
-        let url = host.map { "http://\($0):\(server.port)\(path)" } ?? server.url(path)
-        return try await StoreResponse.get(url, curlArguments: arguments)
+        let target = url ?? host.map { "http://\($0):\(server.port)\(path)" } ?? server.url(path)
+        return try await StoreResponse.get(target, curlArguments: arguments)
     }
 
     /// `PUT /admin/packs/{id}` of a file, streamed by curl (`-T`, with Content-Length).
