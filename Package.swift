@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
     ],
     targets: [
         // Glibc's Swift overlay lacks accept4(2) and epoll(7); this shim exposes them.
@@ -108,6 +109,8 @@ let package = Package(
                 // swift-prometheus for the registry and the text format.
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // RFC 8941 structured fields: the admin API's `Content-Digest` (RFC 9530).
+                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ]
         ),
         .executableTarget(

@@ -19,16 +19,10 @@ public final class HTTPFetcher: Sendable {
     private let router: TaskRouter
 
     public init(timeout: TimeInterval = 60) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        // identity: sizes and byte offsets must be the representation's own, not those of a compressed one.
-        configuration.httpAdditionalHeaders = ["User-Agent": "packserve-verify", "Accept-Encoding": "identity"]
         router = TaskRouter()
-        let queue = OperationQueue()
-        // Callbacks for one task must arrive in order: the body is appended to a file.
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+        // identity: sizes and byte offsets must be the representation's own, not those of a compressed one.
+        session = .serial(
+            delegate: router, userAgent: "packserve-verify", timeout: timeout, headers: ["Accept-Encoding": "identity"])
     }
 
     deinit {

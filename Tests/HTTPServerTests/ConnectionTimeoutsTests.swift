@@ -53,6 +53,20 @@ import Testing
         #expect(t.isExpired(at: 1000 + elapsed, pendingOutput: false, limits: Self.limits) == expired)
     }
 
+    /// While the application holds a streamed body (its consumer is behind) nothing expires, and the
+    /// body's rate is then measured as if the pause had not happened.
+    @Test func aPauseForTheApplicationStopsTheBodyRateClock() {
+        var t = ConnectionTimeouts(acceptedAt: 0)
+        t.bodyStarted(at: 1000)
+        t.bodyReceived(5000)
+        t.waitingForApplication(at: 1005)
+        #expect(!t.isExpired(at: 5000, pendingOutput: false, limits: Self.limits))
+        t.bodyResumed(at: 5000)
+        // 5 s of body before the pause, 10 more after it: 15 s need 5,000 bytes, as it received.
+        #expect(!t.isExpired(at: 5010, pendingOutput: false, limits: Self.limits))
+        #expect(t.isExpired(at: 5011, pendingOutput: false, limits: Self.limits))
+    }
+
     @Test func pendingOutputIsJudgedByWriteProgressAlone() {
         var t = ConnectionTimeouts(acceptedAt: 0)
         t.becameIdle(at: 0)

@@ -6,11 +6,21 @@ public struct HTTPResponse: Sendable {
     public var body: HTTPBody
     /// Which of the application's routes answered, for the traffic counters (`TrafficMetrics`).
     public var route = RouteLabel.unrouted
+    /// Set by `deferred(_:)`: the real response comes later through this handle.
+    private(set) var deferral: DeferredResponse?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Answers later: the connection waits (reading no further request) until `pending` is completed,
+    /// from any thread, with the real response. See `DeferredResponse`.
+    public static func deferred(_ pending: DeferredResponse) -> HTTPResponse {
+        var response = HTTPResponse(status: .ok)
+        response.deferral = pending
+        return response
     }
 
     /// An RFC 9457 problem document: `{"status":…,"title":…,"detail":…}` as application/problem+json.

@@ -10,6 +10,11 @@ import Logging
 /// The socket is registered edge-triggered for both directions: an event means "something changed", so
 /// reading continues until the socket is empty (or a response blocks), and after a blocked response
 /// drains, reading resumes without waiting for an event that will not come again.
+///
+/// The application may also make the connection wait (docs/http.md "Streamed request bodies and deferred
+/// responses"): for a `DeferredResponse` (no further request is read until it is completed) or for the
+/// consumer of a streamed body (no further body byte is read until it asks). Both wake the connection
+/// through `ConnectionHost.execute`, and reading then resumes where it stopped, as after a drain.
 final class Connection: @unchecked Sendable {
     private enum Phase {
         /// The transport's opening handshake (TLS); plaintext passes through at the first event.
@@ -25,6 +30,13 @@ final class Connection: @unchecked Sendable {
         case lingering
     }
 
+    /// A request whose response the application will give later.
+    private struct Awaited {
+        var head: HTTPRequestHead
+        var response: DeferredResponse
+        var startedAt: UInt64
+    }
+
     private struct InFlight {
         var head: HTTPRequestHead
         var status: Int
@@ -36,6 +48,8 @@ final class Connection: @unchecked Sendable {
 
     let socket: Int32
     private let transport: any Transport
+    /// What requests learn of their connection (`HTTPRequest.origin`).
+    private let origin: RequestOrigin
     private unowned let loop: any ConnectionHost
     private var phase = Phase.handshaking
     /// Received bytes not yet parsed (a partial head or pipelined requests). Empty while idle, so idle
@@ -53,6 +67,12 @@ final class Connection: @unchecked Sendable {
     private var peerClosed = false
     /// The response that ends this connection refused a request without reading all of it.
     private var lingersAfterClosing = false
+    /// The current request's `DeferredResponse`, until it is completed.
+    private var awaited: Awaited?
+    /// A streamed body's consumer is behind or has not asked yet: body bytes wait in the socket.
+    private var bodyPaused = false
+    /// `100 Continue` is sent when a streamed body's consumer first asks for bytes.
+    private var continueOwed = false
     private(set) var timeouts: ConnectionTimeouts
 
     /// - Parameters:
@@ -62,6 +82,7 @@ final class Connection: @unchecked Sendable {
         self.socket = socket
         self.loop = host
         self.transport = transport
+        origin = RequestOrigin(socket: socket, isSecure: transport is TLSTransport)
         // The header timeout counts from accept, so a TLS handshake that stalls is cut off like a
         // trickled head.
         timeouts = ConnectionTimeouts(acceptedAt: host.now())
@@ -99,8 +120,19 @@ final class Connection: @unchecked Sendable {
     }
 
     var isIdle: Bool {
-        if case .awaitingHead = phase { return inbound.isEmpty && outbound.isEmpty && inFlight == nil }
+        if case .awaitingHead = phase {
+            return inbound.isEmpty && outbound.isEmpty && inFlight == nil && awaited == nil
+        }
         return false
+    }
+
+    /// Reading waits for the application: a streamed body's consumer, or a deferred response (requests
+    /// pipelined behind it stay unread, so responses keep their order).
+    private var isWaitingForApplication: Bool {
+        if bodyPaused { return true }
+        guard awaited != nil else { return false }
+        if case .readingBody = phase { return false }
+        return true
     }
 
     /// Whether a timeout rule says this connection must close now (checked by the loop's sweep).
@@ -112,7 +144,7 @@ final class Connection: @unchecked Sendable {
 
     /// Reads until the socket is empty, the peer closes, or a response blocks.
     private func readAvailable() {
-        while !isClosed && !readingPaused {
+        while !isClosed && !readingPaused && !isWaitingForApplication {
             switch phase {
             case .closing, .handshaking: return
             case .lingering: return discardAvailable()
@@ -139,6 +171,7 @@ final class Connection: @unchecked Sendable {
                 // The peer half-closed: finish what we owe, read nothing more. A request cut short
                 // (a partial head or body) is dropped without an answer.
                 peerClosed = true
+                abandonApplication(.connectionClosed)
                 phase = .closing
                 if outbound.isEmpty { close() }
                 return
@@ -182,14 +215,15 @@ final class Connection: @unchecked Sendable {
     /// Handles every complete request in `bytes` until a response blocks; returns the bytes consumed.
     private func process(_ bytes: UnsafeRawBufferPointer) -> Int {
         var consumed = 0
-        while consumed < bytes.count, outbound.isEmpty, !isClosed {
+        while consumed < bytes.count, outbound.isEmpty, !isClosed, !isWaitingForApplication {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
             switch phase {
             case .closing, .lingering, .handshaking:
                 return bytes.count
             case .awaitingHead:
                 let limits = loop.configuration
-                switch RequestHeadParser.parse(rest, maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes) {
+                // The body's limit depends on how the responder takes it (`beginRequest`).
+                switch RequestHeadParser.parse(rest, maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: .max) {
                 case .incomplete:
                     return consumed
                 case .invalid(let error):
@@ -201,14 +235,21 @@ final class Connection: @unchecked Sendable {
                 }
             case .readingBody(let head, var reader):
                 do {
-                    let (used, done) = try reader.consume(rest)
+                    let (used, done, wantsMore) = try reader.consume(rest)
                     consumed += used
                     timeouts.bodyReceived(used)
                     if done {
                         phase = .awaitingHead
-                        respond(to: HTTPRequest(head: head, body: reader.body))
+                        if let stream = reader.stream {
+                            stream.finish()
+                            bodyPaused = false
+                            timeouts.waitingForApplication(at: loop.now())
+                        } else {
+                            respond(to: HTTPRequest(head: head, body: reader.body, origin: origin))
+                        }
                     } else {
                         phase = .readingBody(head, reader)
+                        if !wantsMore { pauseBody() }
                     }
                 } catch {
                     refuse(error)
@@ -226,24 +267,98 @@ final class Connection: @unchecked Sendable {
             return answerWithoutReadingBody(
                 .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: head)
         }
-        if framing == .none { return respond(to: HTTPRequest(head: head)) }
-        if let refusal = loop.responder.refusal(ofBodyFor: head) {
+        if framing == .none { return respond(to: HTTPRequest(head: head, origin: origin)) }
+        let limit: Int
+        var stream: RequestBodyStream?
+        switch loop.responder.bodyHandling(for: head, origin: origin) {
+        case .refuse(let refusal):
             return answerWithoutReadingBody(refusal, to: head)
+        case .read:
+            limit = loop.configuration.maxBodyBytes
+        case .stream(let maxBytes):
+            limit = maxBytes
+            var contentLength: Int?
+            if case .contentLength(let length) = framing { contentLength = length }
+            // The consumer's thread wakes this connection through the loop; the stream lets go of the
+            // closure (and so of the connection) once the body ends or fails.
+            stream = RequestBodyStream(
+                contentLength: contentLength, highWater: loop.configuration.streamedBodyBufferBytes
+            ) { [self] in
+                loop.execute { [self] in resumeBody() }
+            }
         }
-        let reader: RequestBodyReader
-        switch framing {
-        case .none, .chunked: reader = RequestBodyReader(chunkedWithLimit: loop.configuration.maxBodyBytes)
-        case .contentLength(let length): reader = RequestBodyReader(contentLength: length)
+        // RFC 9110 §15.5.14: refused before the first byte when the length is announced.
+        if case .contentLength(let length) = framing, length > limit {
+            return refuse(.contentTooLarge("body larger than \(limit) bytes"))
         }
-        phase = .readingBody(head, reader)
+        phase = .readingBody(head, RequestBodyReader(framing: framing, maxBodyBytes: limit, stream: stream))
         timeouts.bodyStarted(at: loop.now())
         // RFC 9110 §10.1.1: the client waits for this before sending the body; a server may skip it once
         // body bytes are already arriving. HTTP/1.0 clients do not know 1xx responses.
-        if expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0 {
-            timeouts.wrote(at: loop.now())
-            outbound.append(head: Self.continueResponse, body: nil)
-            flush()
+        let owesContinue = expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0
+        guard let stream else {
+            if owesContinue { sendContinue() }
+            return
         }
+        // Nothing of a streamed body is read (nor 100 Continue sent) until its consumer asks for it.
+        continueOwed = owesContinue
+        pauseBody()
+        respond(to: HTTPRequest(head: head, bodyStream: stream, origin: origin))
+    }
+
+    private func sendContinue() {
+        timeouts.wrote(at: loop.now())
+        outbound.append(head: Self.continueResponse, body: nil)
+        flush()
+    }
+
+    // MARK: Waiting for the application
+
+    private func pauseBody() {
+        bodyPaused = true
+        timeouts.waitingForApplication(at: loop.now())
+    }
+
+    /// A streamed body's consumer wants bytes again (run on the loop by the stream's wake-up).
+    private func resumeBody() {
+        guard !isClosed, bodyPaused, case .readingBody = phase else { return }
+        bodyPaused = false
+        timeouts.bodyResumed(at: loop.now())
+        if continueOwed {
+            continueOwed = false
+            sendContinue()
+        }
+        if !inbound.isEmpty { processInbound() }
+        if outbound.isEmpty { readAvailable() }
+    }
+
+    /// Makes the connection wait for `pending`, unless it is already complete.
+    private func wait(for pending: DeferredResponse, head: HTTPRequestHead, startedAt: UInt64) {
+        let ready = pending.attach { [self] response in
+            loop.execute { [self] in deferredResponseArrived(response, for: pending) }
+        }
+        if let ready { return deliver(ready, to: head, startedAt: startedAt) }
+        awaited = Awaited(head: head, response: pending, startedAt: startedAt)
+        if case .readingBody = phase { return }
+        timeouts.waitingForApplication(at: loop.now())
+    }
+
+    private func deferredResponseArrived(_ response: HTTPResponse, for pending: DeferredResponse) {
+        guard !isClosed, let awaited, awaited.response === pending else { return }
+        self.awaited = nil
+        deliver(response, to: awaited.head, startedAt: awaited.startedAt)
+        // Then the requests pipelined behind it, and what arrived meanwhile (no edge will announce it).
+        if !isClosed, outbound.isEmpty, case .awaitingHead = phase { resumeAfterDrain() }
+    }
+
+    /// The current request will get no answer from the application: its streamed body fails and its
+    /// deferred response, if completed later, goes nowhere.
+    private func abandonApplication(_ failure: RequestBodyStream.Failure) {
+        if case .readingBody(_, let reader) = phase { reader.stream?.fail(failure) }
+        awaited?.response.cancel()
+        awaited = nil
+        bodyPaused = false
+        continueOwed = false
     }
 
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -252,18 +367,35 @@ final class Connection: @unchecked Sendable {
 
     private func respond(to request: HTTPRequest) {
         let response = loop.responder.respond(to: request)
-        answer(request.head, with: response, keepAlive: request.head.wantsKeepAlive && !loop.isDraining)
+        // A deferred response's time (the access log's rt) counts the application's work; an immediate
+        // one's, as always, its sending.
+        let startedAt = System.monotonicNanoseconds()
+        if let pending = response.deferral { return wait(for: pending, head: request.head, startedAt: startedAt) }
+        deliver(response, to: request.head, startedAt: startedAt)
+    }
+
+    /// Sends the application's response. One that comes while a streamed body is still arriving ends the
+    /// body (its consumer sees `abandoned`) and the connection, like a refusal.
+    private func deliver(_ response: HTTPResponse, to head: HTTPRequestHead, startedAt: UInt64) {
+        if case .readingBody(_, let reader) = phase {
+            reader.stream?.fail(.abandoned)
+            bodyPaused = false
+            continueOwed = false
+            return answerWithoutReadingBody(response, to: head, startedAt: startedAt)
+        }
+        answer(head, with: response, keepAlive: head.wantsKeepAlive && !loop.isDraining, startedAt: startedAt)
     }
 
     /// Sends a final response to a request whose body stays unread, then closes: the unread bytes
     /// would otherwise be parsed as the next request.
-    private func answerWithoutReadingBody(_ response: HTTPResponse, to head: HTTPRequestHead) {
+    private func answerWithoutReadingBody(
+        _ response: HTTPResponse, to head: HTTPRequestHead, startedAt: UInt64 = System.monotonicNanoseconds()
+    ) {
         lingersAfterClosing = true
-        answer(head, with: response, keepAlive: false)
+        answer(head, with: response, keepAlive: false, startedAt: startedAt)
     }
 
-    private func answer(_ head: HTTPRequestHead, with response: HTTPResponse, keepAlive: Bool) {
-        let startedAt = System.monotonicNanoseconds()
+    private func answer(_ head: HTTPRequestHead, with response: HTTPResponse, keepAlive: Bool, startedAt: UInt64) {
         timeouts.becameIdle(at: loop.now())
         if !keepAlive { phase = .closing }
         let sendsBody = head.method != .head && !response.status.forbidsBody
@@ -276,6 +408,7 @@ final class Connection: @unchecked Sendable {
 
     /// Answers a request the parser refused (400, 413, 431, 501, 505) and closes (docs/http.md "Framing").
     private func refuse(_ error: RequestError) {
+        abandonApplication(.refused(status: error.status.code))
         phase = .closing
         lingersAfterClosing = true
         loop.logger.debug("refused request", metadata: ["status": "\(error.status.code)", "detail": "\(error.detail)"])
@@ -361,6 +494,7 @@ final class Connection: @unchecked Sendable {
     func close(orderly: Bool = true) {
         guard !isClosed else { return }
         isClosed = true
+        abandonApplication(.connectionClosed)
         finishInFlight(aborted: true)
         if orderly { transport.willClose() }
         phase = .closing

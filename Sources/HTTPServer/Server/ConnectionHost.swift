@@ -22,6 +22,9 @@ protocol ConnectionHost: AnyObject {
     func currentDate() -> String
     /// Seconds on a monotonic clock (timeouts need whole seconds).
     func now() -> Int64
+    /// Runs `task` on the host's thread soon; callable from any thread (how deferred responses and
+    /// streamed bodies wake a connection).
+    func execute(_ task: @escaping @Sendable () -> Void)
     /// Forgets a connection that closed itself and closes its descriptor.
     func remove(_ connection: Connection)
 }

@@ -11,6 +11,8 @@
 ///   (and its buffer) forever.
 /// - A keep-alive connection with no request closes after `idle` seconds.
 /// - After a refusal the server reads and drops what is still arriving for at most `linger` seconds.
+/// - While the application works (a streamed body's consumer is behind, a deferred response is being
+///   prepared) no rule applies, and a body's rate clock stops: the wait is the server's, not the client's.
 struct ConnectionTimeouts: Equatable {
     struct Limits: Equatable {
         var header: Int64
@@ -37,6 +39,13 @@ struct ConnectionTimeouts: Equatable {
         case body(since: Int64, received: Int64)
         /// Our side is shut down after a refusal; input is drained until the peer closes.
         case lingering(since: Int64)
+        /// Waiting for the application; `body` is the body's progress when a streamed body was paused.
+        case application(since: Int64, body: BodyProgress?)
+    }
+
+    struct BodyProgress: Equatable {
+        var since: Int64
+        var received: Int64
     }
 
     private(set) var stage: Stage
@@ -66,6 +75,21 @@ struct ConnectionTimeouts: Equatable {
         stage = .idle(since: now)
     }
 
+    /// The connection stops reading until the application wakes it (or answers).
+    mutating func waitingForApplication(at now: Int64) {
+        switch stage {
+        case .body(let since, let received): stage = .application(since: now, body: BodyProgress(since: since, received: received))
+        case .application: break
+        default: stage = .application(since: now, body: nil)
+        }
+    }
+
+    /// A paused streamed body goes on; its rate is measured as if the pause had not happened.
+    mutating func bodyResumed(at now: Int64) {
+        guard case .application(let pausedAt, let body?) = stage else { return }
+        stage = .body(since: body.since + (now - pausedAt), received: body.received)
+    }
+
     mutating func startedLingering(at now: Int64) {
         stage = .lingering(since: now)
     }
@@ -86,7 +110,7 @@ struct ConnectionTimeouts: Equatable {
         case .body(let since, let received):
             let rated = now - since - limits.header
             return rated > 0 && received < rated * limits.minBodyBytesPerSecond
-        case .lingering:
+        case .lingering, .application:
             return false
         }
     }

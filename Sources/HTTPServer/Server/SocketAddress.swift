@@ -70,6 +70,21 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         }
     }
 
+    /// 127.0.0.0/8, ::1, or an IPv4-mapped loopback address (::ffff:127.x.y.z).
+    var isLoopback: Bool {
+        withUnsafeBytes(of: storage) { raw in
+            if family == AF_INET {
+                let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_addr.s_addr
+                return UInt32(bigEndian: address) >> 24 == 127
+            }
+            let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_addr
+            let bytes = withUnsafeBytes(of: address) { Array($0) }
+            let loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
+            let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+            return bytes == loopback || (Array(bytes[0..<12]) == mappedPrefix && bytes[12] == 127)
+        }
+    }
+
     var port: Int {
         withUnsafeBytes(of: storage) { raw in
             let networkPort = family == AF_INET

@@ -14,9 +14,16 @@ public final class PackServeResponder: HTTPResponder {
     public var routeNames: [String] { routes.routeNames }
     /// `/healthz` and `/readyz` by path, for requests naming a host not allowed (docs/http.md "Probes").
     let probes: [String: @Sendable (HTTPRequest) -> HTTPResponse]
+    /// The `/admin/` routes, when this server takes them.
+    let admin: AdminAPI?
 
-    /// - Parameter publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
-    public init(configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey]) throws {
+    /// - Parameters:
+    ///   - publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
+    ///   - admin: answers `/admin/…` (docs/api.md "Admin API"); nil leaves those paths to the static files.
+    public init(
+        configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil
+    ) throws {
+        self.admin = admin
         hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
         crossOrigin = CrossOriginPolicy(hosts: hostCheck.hosts)
         let files = RepresentationResponder(maxRanges: configuration.limits.maxRanges)
@@ -70,6 +77,7 @@ public final class PackServeResponder: HTTPResponder {
         if let refusal = hostCheck.refusal(of: request.head) {
             return probes[request.path]?(request) ?? refusal
         }
+        if let admin, AdminEndpoint.isAdminPath(request.path) { return admin.respond(to: request) }
         if let preflight = crossOrigin.preflight(request) { return preflight }
         // RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole.
         if request.method == .options && request.path == "*" {
@@ -80,7 +88,15 @@ public final class PackServeResponder: HTTPResponder {
         return response
     }
 
-    /// No route takes a request body. Refused before a byte of it is read: whatever the route would
+    /// Only the admin routes take request bodies; everything else refuses them (`refusal(ofBodyFor:)`).
+    public func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
+        if let admin, AdminEndpoint.isAdminPath(head.path), hostCheck.refusal(of: head) == nil {
+            return admin.bodyHandling(for: head, origin: origin)
+        }
+        return refusal(ofBodyFor: head).map(RequestBodyHandling.refuse) ?? .read
+    }
+
+    /// No other route takes a request body. Refused before a byte of it is read: whatever the route would
     /// answer for another host or method, and 413 for GET and HEAD (a body there has no meaning).
     public func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse? {
         if probes[head.path] == nil, let refusal = hostCheck.refusal(of: head) { return refusal }

@@ -136,6 +136,15 @@ enum IndexSchema {
                 table.primaryKey(["releaseNumber", "name"])
             }
         }
+        migrator.registerMigration("v7: admin tokens") { db in
+            // API tokens for the admin routes: the secret's SHA-256 only, never the secret.
+            try db.create(table: AdminTokenRecord.databaseTableName) { table in
+                table.primaryKey("name", .text)
+                table.column("digest", .blob).notNull()
+                table.column("scopes", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

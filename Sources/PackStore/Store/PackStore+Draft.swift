@@ -19,10 +19,7 @@ extension PackStore {
         contentType: String? = nil, maxPackBytes: Int64 = PackStore.defaultMaxPackBytes,
         progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Void)? = nil
     ) throws(PackStoreError) -> PackVersion {
-        try NameRules.validatePackID(id)
-        for tag in tags { try NameRules.validateTag(tag) }
-        if let order { try Self.validateOrder(order) }
-        if let contentType { try Self.validateContentType(contentType) }
+        try Self.validateAttributes(id: id, tags: tags, order: order, contentType: contentType)
         let path = file.path
         guard let info = try POSIX.status(atPath: path) else { throw .fileNotFound(path: path) }
         let isDirectory = POSIX.isDirectory(info)
@@ -38,28 +35,70 @@ extension PackStore {
             } else {
                 ingested = try ingest.copyToTemp(from: path, displayPath: path)
             }
-            let reused: Bool
-            do throws(PackStoreError) {
-                reused = try blobs.install(tempPath: ingested.tempPath, sha256: ingested.sha256, size: ingested.size)
-            } catch {
-                try? POSIX.removeFile(ingested.tempPath)
-                throw error
-            }
             let inferredType = isDirectory || file.pathExtension.lowercased() == "zip"
                 ? "application/zip" : "application/octet-stream"
-            let versionRow = PackVersionRecord(
-                packId: id, version: 0, sha256: ingested.sha256, size: ingested.size,
-                createdAt: Self.now(), originalFilename: file.lastPathComponent)
-            let version = try write { db in
-                try Self.commitVersion(
-                    versionRow, tags: tags, policy: policy, order: order,
-                    contentType: contentType ?? inferredType, contentTypeIsExplicit: contentType != nil, db)
-            }
-            return PackVersion(
-                id: id, version: version, size: ingested.size, sha256: ingested.sha256,
-                createdAt: versionRow.createdAt, originalFilename: versionRow.originalFilename,
-                reusedExistingBlob: reused)
+            return try installAndCommit(
+                ingested, id: id, tags: tags, policy: policy, order: order, contentType: contentType,
+                inferredType: inferredType, originalFilename: file.lastPathComponent)
         }
+    }
+
+    /// Receives a pack from `source` (an upload) as a new version of pack `id`, with `add(file:)`'s crash-safe
+    /// order: into `tmp/` while hashing → fsync → rename to the blob address → fsync the directory → the index
+    /// rows. Arguments are checked before the first byte is pulled. Nothing is kept when the source fails, sends
+    /// more than `maxPackBytes` or fewer than `expectedSize` bytes, or hashes to another digest than
+    /// `expectedSHA256` (32 bytes).
+    @discardableResult
+    public func add(
+        receiving source: inout some PackByteSource, id: String, expectedSize: Int64? = nil,
+        expectedSHA256: [UInt8]? = nil, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
+        contentType: String? = nil, originalFilename: String = "", maxPackBytes: Int64 = PackStore.defaultMaxPackBytes
+    ) throws(PackStoreError) -> PackVersion {
+        try Self.validateAttributes(id: id, tags: tags, order: order, contentType: contentType)
+        let ingest = StreamIngest(blobs: blobs, maxPackBytes: maxPackBytes)
+        return try FileLock.withLock(blobs.ingestLockPath, .shared) { () throws(PackStoreError) in
+            let ingested = try ingest.receiveToTemp(
+                from: &source, expectedSize: expectedSize, expectedSHA256: expectedSHA256)
+            return try installAndCommit(
+                ingested, id: id, tags: tags, policy: policy, order: order, contentType: contentType,
+                inferredType: "application/octet-stream", originalFilename: originalFilename)
+        }
+    }
+
+    /// Checks what `add` is asked to record, before any byte is read.
+    public static func validateAttributes(
+        id: String, tags: [String], order: Int?, contentType: String?
+    ) throws(PackStoreError) {
+        try NameRules.validatePackID(id)
+        for tag in tags { try NameRules.validateTag(tag) }
+        if let order { try validateOrder(order) }
+        if let contentType { try validateContentType(contentType) }
+    }
+
+    /// Moves an ingested temp file to its blob address, then commits the version in the index.
+    private func installAndCommit(
+        _ ingested: IngestedFile, id: String, tags: [String], policy: PackPolicy?, order: Int?,
+        contentType: String?, inferredType: String, originalFilename: String
+    ) throws(PackStoreError) -> PackVersion {
+        let reused: Bool
+        do throws(PackStoreError) {
+            reused = try blobs.install(tempPath: ingested.tempPath, sha256: ingested.sha256, size: ingested.size)
+        } catch {
+            try? POSIX.removeFile(ingested.tempPath)
+            throw error
+        }
+        let versionRow = PackVersionRecord(
+            packId: id, version: 0, sha256: ingested.sha256, size: ingested.size,
+            createdAt: Self.now(), originalFilename: originalFilename)
+        let version = try write { db in
+            try Self.commitVersion(
+                versionRow, tags: tags, policy: policy, order: order,
+                contentType: contentType ?? inferredType, contentTypeIsExplicit: contentType != nil, db)
+        }
+        return PackVersion(
+            id: id, version: version, size: ingested.size, sha256: ingested.sha256,
+            createdAt: versionRow.createdAt, originalFilename: versionRow.originalFilename,
+            reusedExistingBlob: reused)
     }
 
     /// Removes pack `id` from the draft (its tags too). Published releases keep it; a later `add` revives the id
@@ -116,6 +155,15 @@ extension PackStore {
     public func listDraft(tag: String? = nil) throws(PackStoreError) -> [PackEntry] {
         if let tag { try NameRules.validateTag(tag) }
         return try read { db in try Self.draftEntries(db, tag: tag) }
+    }
+
+    /// One pack of the draft, or `unknownPackID`.
+    public func draftEntry(id: String) throws(PackStoreError) -> PackEntry {
+        try NameRules.validatePackID(id)
+        return try read { db in
+            guard let entry = try Self.draftEntries(db, packID: id).first else { throw PackStoreError.unknownPackID(id) }
+            return entry
+        }
     }
 
     /// Every version ever ingested for `id` that the index still holds (gc drops unreferenced old ones).

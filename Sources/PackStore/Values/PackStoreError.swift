@@ -34,6 +34,14 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case indexTooNew(path: String)
     /// The caller's signer failed; nothing was stored.
     case signingFailed(reason: String)
+    case invalidTokenName(String)
+    case unknownScope(String)
+    case tokenExists(String)
+    case unknownToken(String)
+    /// A streamed pack did not hash to the digest its sender announced; nothing was stored.
+    case digestMismatch(expected: String, actual: String)
+    /// A streamed pack ended before its announced length; nothing was stored.
+    case uploadIncomplete(received: Int64)
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -95,6 +103,18 @@ extension PackStoreError: CustomStringConvertible {
             "\(path) was written by a newer version of packserve; upgrade to use it"
         case .signingFailed(let reason):
             "cannot sign the manifest: \(reason)"
+        case .invalidTokenName(let name):
+            "invalid token name \"\(name)\": use 1-64 characters A-Z, a-z, 0-9, '.', '_' or '-', starting with a letter or digit"
+        case .unknownScope(let scope):
+            "unknown scope \"\(scope)\": use a comma-separated list of upload, publish, read, download"
+        case .tokenExists(let name):
+            "a token named \(name) exists already: revoke it first or choose another name"
+        case .unknownToken(let name):
+            "no token named \(name)"
+        case .digestMismatch(let expected, let actual):
+            "the content's SHA-256 is \(actual), not \(expected) as announced; nothing was added"
+        case .uploadIncomplete(let received):
+            "the upload ended after \(received) bytes, before its end; nothing was added"
         }
     }
 }

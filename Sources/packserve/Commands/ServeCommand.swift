@@ -40,7 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let live = LiveRelease()
-        let responder = try PackServeResponder(configuration: config, live: live, publicKeys: keys.publicKeys)
+        let admin = AdminAPI(
+            store: store, signer: keys.signer, maxPackBytes: config.limits.maxPackBytes, logger: logger)
+        let responder = try PackServeResponder(
+            configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin)
         let metrics = config.metrics.enabled ? PackServeMetrics(routeNames: responder.routeNames, live: live) : nil
         let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,

@@ -1,5 +1,6 @@
 @testable import HTTPServer
 import Logging
+import Synchronization
 
 /// A `ConnectionHost` with a clock the test sets: a connection driven through it runs on the test's
 /// thread, one event at a time, with no waiting.
@@ -16,6 +17,8 @@ final class ManualHost: ConnectionHost {
     var isDraining = false
     var clock: Int64 = 1000
     private(set) var removed = false
+    /// Tasks handed to `execute` from any thread; the test runs them with `runTasks()`, as the loop would.
+    private let tasks = Mutex<[@Sendable () -> Void]>([])
 
     /// epoll's bits, as the event loop passes them.
     static let readable: UInt32 = 0x001
@@ -34,6 +37,18 @@ final class ManualHost: ConnectionHost {
     func currentDate() -> String { "Mon, 23 Nov 2026 00:00:00 GMT" }
     func now() -> Int64 { clock }
     func remove(_ connection: Connection) { removed = true }
+    func execute(_ task: @escaping @Sendable () -> Void) { tasks.withLock { $0.append(task) } }
+
+    /// Runs what other threads handed to the host; returns how many tasks ran.
+    @discardableResult
+    func runTasks() -> Int {
+        let pending = tasks.withLock { tasks in
+            defer { tasks.removeAll() }
+            return tasks
+        }
+        pending.forEach { $0() }
+        return pending.count
+    }
     func recordAccess(_ entry: AccessLogEntry) { logged.append(entry) }
     func nextRequestID() -> UInt64 {
         requests += 1

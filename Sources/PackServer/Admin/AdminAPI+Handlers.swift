@@ -1,0 +1,147 @@
+import Foundation
+import HTTPServer
+import Manifest
+import PackStore
+
+/// The work of each admin endpoint, off the event loop, after the token is checked.
+extension AdminAPI {
+    func handle(_ endpoint: AdminEndpoint, _ request: HTTPRequest, from address: String) -> HTTPResponse {
+        let token: AdminToken
+        switch authenticator.authorize(request.headers, scope: endpoint.scope, from: address) {
+        case .failure(let refusal):
+            if case .unauthenticated(invalidToken: true) = refusal {
+                logger.notice("admin: refused an invalid token", metadata: ["client": "\(address)"])
+            }
+            return refusal.response
+        case .success(let verified): token = verified
+        }
+        do throws(AdminRefusal) {
+            switch endpoint {
+            case .putPack(let id): return try upload(id, request, by: token)
+            case .patchPack(let id): return try patch(id, body: request.body, by: token)
+            case .deletePack(let id):
+                try Self.store { try store.remove(id: id) }
+                logger.notice("admin: removed pack from the draft", metadata: ["token": "\(token.name)", "id": "\(id)"])
+                return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
+            case .draft:
+                return try Self.json(.ok, Self.store { try store.listDraft() }.map { CatalogPack($0, url: nil) })
+            case .publish: return try publish(body: request.body, by: token)
+            case .rollback: return try rollback(body: request.body, by: token)
+            }
+        } catch {
+            return error.response
+        }
+    }
+
+    // MARK: PUT /admin/packs/{id}
+
+    private func upload(_ id: String, _ request: HTTPRequest, by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let options = try UploadOptions(query: request.head.query)
+        try Self.store {
+            try PackStore.validateAttributes(id: id, tags: options.tags, order: options.order, contentType: options.contentType)
+        }
+        let stream = request.bodyStream
+        // No stream: `Content-Length: 0` (or none), an empty pack.
+        let announced = stream == nil ? 0 : stream?.contentLength.map(Int64.init)
+        if let announced, announced > maxPackBytes {
+            throw .store(.packTooLarge(path: "the upload", size: announced, maxPackBytes: maxPackBytes))
+        }
+        let digest = try ContentDigest.sha256(in: request.headers)
+        var source = UploadBodySource(stream: stream)
+        let version = try Self.store {
+            try store.add(
+                receiving: &source, id: id, expectedSize: announced, expectedSHA256: digest, tags: options.tags,
+                policy: options.policy, order: options.order, contentType: options.contentType,
+                originalFilename: "", maxPackBytes: maxPackBytes)
+        }
+        logger.notice("admin: uploaded a pack version", metadata: [
+            "token": "\(token.name)", "id": "\(id)", "version": "\(version.version)", "bytes": "\(version.size)",
+        ])
+        let entry = try Self.store { try store.draftEntry(id: id) }
+        return try Self.json(.created, CatalogPack(entry, url: nil))
+    }
+
+    // MARK: PATCH /admin/packs/{id}
+
+    private func patch(_ id: String, body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let edit = try PackPatch(json: body)
+        try Self.store {
+            if let tags = edit.tags {
+                let current = Set(try store.draftEntry(id: id).tags)
+                try store.tag(id: id, add: tags.filter { !current.contains($0) }, remove: current.filter { !tags.contains($0) })
+            }
+            if edit.changesAttributes {
+                try store.set(
+                    id: id, policy: edit.policy, order: edit.order, platforms: edit.platforms,
+                    installationEvents: edit.installationEvents)
+            }
+        }
+        logger.notice("admin: edited a draft pack", metadata: ["token": "\(token.name)", "id": "\(id)"])
+        return try Self.json(.ok, CatalogPack(Self.store { try store.draftEntry(id: id) }, url: nil))
+    }
+
+    // MARK: POST /admin/publish, /admin/rollback
+
+    private func publish(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let request = try Self.decode(PublishRequest.self, from: body, orEmpty: PublishRequest(note: nil))
+        guard let signer else { throw .noSigningKey }
+        let (release, manifest) = try Self.store { try signer.publish(note: request.note ?? "", in: store) }
+        logger.notice("admin: published", metadata: ["token": "\(token.name)", "release": "\(release.number)"])
+        return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
+    }
+
+    private func rollback(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let request = try Self.decode(RollbackRequest.self, from: body, orEmpty: nil)
+        guard let signer else { throw .noSigningKey }
+        let (release, manifest) = try Self.store { try signer.rollback(to: request.release, in: store) }
+        logger.notice("admin: rolled back", metadata: [
+            "token": "\(token.name)", "release": "\(release.number)", "contentOf": "\(request.release)",
+        ])
+        return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
+    }
+
+    // MARK: Helpers
+
+    /// Runs store work, turning its refusals into the admin API's.
+    static func store<T>(_ body: () throws -> T) throws(AdminRefusal) -> T {
+        do {
+            return try body()
+        } catch let error as PackStoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.database(message: String(describing: error)))
+        }
+    }
+
+    static func json(_ status: HTTPStatus, _ value: some Encodable) throws(AdminRefusal) -> HTTPResponse {
+        guard let body = try? CanonicalJSON.encode(value) else { throw .badRequest("cannot encode the answer") }
+        return HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"], body: .bytes(body))
+    }
+
+    /// A JSON body; an empty one is `empty` when given, else refused.
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], orEmpty empty: T?) throws(AdminRefusal) -> T {
+        if body.isEmpty, let empty { return empty }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch {
+            throw .badRequest("the body is not the JSON this resource takes (docs/api.md \"Admin API\")")
+        }
+    }
+}
+
+/// `POST /admin/publish` body.
+struct PublishRequest: Decodable {
+    let note: String?
+}
+
+/// `POST /admin/rollback` body.
+struct RollbackRequest: Decodable {
+    let release: Int
+}
+
+/// The answer to a publish or a rollback.
+struct PublishOutcome: Encodable {
+    let release: Int
+    let version: Int
+}

@@ -1,0 +1,67 @@
+import HTTPServer
+import PackStore
+
+/// The admin routes (docs/api.md "Admin API") as values: which one a request names, the scope its token
+/// needs and how its body is taken. Pure, so it is decided on the event loop before anything is read.
+enum AdminEndpoint: Equatable, Sendable {
+    case putPack(id: String)
+    case patchPack(id: String)
+    case deletePack(id: String)
+    case draft
+    case publish
+    case rollback
+
+    enum Body: Equatable {
+        /// No body is read (one that comes anyway is refused before it is read).
+        case none
+        /// A small JSON document, read whole (at most the server's `maxBodyBytes`, 1 MiB).
+        case json
+        /// The pack's bytes, streamed into the store.
+        case stream
+    }
+
+    static let pathPrefix = "/admin/"
+
+    static func isAdminPath(_ path: String) -> Bool { path.hasPrefix(pathPrefix) || path == "/admin" }
+
+    var scope: TokenScope {
+        switch self {
+        case .putPack: .upload
+        case .draft: .read
+        case .patchPack, .deletePack, .publish, .rollback: .publish
+        }
+    }
+
+    var body: Body {
+        switch self {
+        case .putPack: .stream
+        case .patchPack, .publish, .rollback: .json
+        case .deletePack, .draft: .none
+        }
+    }
+
+    /// The endpoint `method` and `path` name, or the 404, 405 or 400 to answer instead.
+    static func route(method: HTTPMethod, path: String) -> Result<AdminEndpoint, AdminRefusal> {
+        guard let segments = SafePath(percentEncodedPath: path)?.segments else {
+            return .failure(.malformedPath)
+        }
+        switch segments.dropFirst().first {
+        case "packs" where segments.count == 3:
+            let id = segments[2]
+            switch method {
+            case .put: return .success(.putPack(id: id))
+            case .patch: return .success(.patchPack(id: id))
+            case .delete: return .success(.deletePack(id: id))
+            default: return .failure(.methodNotAllowed(allow: "PUT, PATCH, DELETE"))
+            }
+        case "draft" where segments.count == 2:
+            return method.isGetOrHead ? .success(.draft) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
+        case "publish" where segments.count == 2:
+            return method == .post ? .success(.publish) : .failure(.methodNotAllowed(allow: "POST"))
+        case "rollback" where segments.count == 2:
+            return method == .post ? .success(.rollback) : .failure(.methodNotAllowed(allow: "POST"))
+        default:
+            return .failure(.notFound(path))
+        }
+    }
+}

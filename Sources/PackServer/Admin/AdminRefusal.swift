@@ -1,0 +1,87 @@
+import Glibc
+import HTTPServer
+import PackStore
+
+/// Every answer of the admin API that is not a success, as problem+json (RFC 9457): one place that says
+/// which status each refusal gets (docs/api.md "Admin API").
+enum AdminRefusal: Error, Equatable, Sendable {
+    case malformedPath
+    case notFound(String)
+    case methodNotAllowed(allow: String)
+    /// Plaintext from an address that is not loopback.
+    case plaintextFromNetwork
+    /// Too many failed authentications from this address lately.
+    case throttled(retryAfterSeconds: Int)
+    /// No `Authorization: Bearer` credentials, or ones that name no token.
+    case unauthenticated(invalidToken: Bool)
+    case missingScope(TokenScope)
+    case tooManyUploads
+    case takesNoContent
+    case badRequest(String)
+    case store(PackStoreError)
+    case noSigningKey
+
+    var response: HTTPResponse {
+        switch self {
+        case .malformedPath:
+            return .problem(.badRequest, detail: "malformed path")
+        case .notFound(let path):
+            return .problem(.notFound, detail: "no admin resource at \(path)")
+        case .methodNotAllowed(let allow):
+            return .problem(.methodNotAllowed, detail: "this resource answers \(allow) only", headers: ["Allow": allow])
+        case .plaintextFromNetwork:
+            return .problem(
+                .forbidden, detail: "over plain HTTP the admin API answers only loopback clients; use HTTPS")
+        case .throttled(let seconds):
+            return .problem(
+                .tooManyRequests, detail: "too many failed authentications from this address; retry in \(seconds) s",
+                headers: ["Retry-After": String(seconds)])
+        case .unauthenticated(let invalidToken):
+            // RFC 6750 §3: no error code when no credentials came, invalid_token when they named no token.
+            let challenge = invalidToken ? #"Bearer realm="packserve-admin", error="invalid_token""# : #"Bearer realm="packserve-admin""#
+            return .problem(
+                .unauthorized,
+                detail: invalidToken ? "the bearer token is not valid (unknown or revoked)" : "send Authorization: Bearer <token>",
+                headers: ["WWW-Authenticate": challenge])
+        case .missingScope(let scope):
+            return .problem(
+                .forbidden, detail: "the token lacks the \(scope.rawValue) scope",
+                headers: ["WWW-Authenticate": #"Bearer realm="packserve-admin", error="insufficient_scope", scope="\#(scope.rawValue)""#])
+        case .tooManyUploads:
+            return .problem(
+                .serviceUnavailable, detail: "\(AdminAPI.maxConcurrentUploads) uploads are running; retry shortly",
+                headers: ["Retry-After": "5"])
+        case .takesNoContent:
+            return .problem(.contentTooLarge, detail: "this resource takes no request content")
+        case .badRequest(let detail):
+            return .problem(.badRequest, detail: detail)
+        case .noSigningKey:
+            return .problem(.serviceUnavailable, detail: "this server has no signing key, so it cannot publish")
+        case .store(let error):
+            return .problem(Self.status(of: error), detail: error.description)
+        }
+    }
+
+    /// The status a store refusal gets: the client's mistakes 4xx, a full disk 507, the rest 500.
+    static func status(of error: PackStoreError) -> HTTPStatus {
+        switch error {
+        case .invalidPackID, .invalidTag, .unknownPolicy, .unknownPlatform, .unknownInstallationEvents, .invalidOrder,
+            .invalidContentType, .digestMismatch, .uploadIncomplete, .invalidTokenName, .unknownScope,
+            .invalidKeepReleases:
+            .badRequest
+        case .unknownPackID, .unknownRelease, .unknownToken:
+            .notFound
+        case .packTooLarge, .archiveTooLarge:
+            .contentTooLarge
+        case .nothingToPublish, .rollbackChangesNothing, .tokenExists:
+            .conflict
+        case .releasePruned:
+            .gone
+        case .io(_, _, let code) where code == ENOSPC || code == EDQUOT:
+            .insufficientStorage
+        case .fileChangedDuringIngest, .fileNotFound, .notARegularFile, .unsupportedDirectoryEntry, .io, .archiveFailed,
+            .database, .indexTooNew, .signingFailed:
+            .internalServerError
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Crypto
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Receives a pack from a `PackByteSource` into the store's temp directory, hashing while it writes, the
+/// same way `Ingest` copies a file: nothing is installed or indexed here. The temp file is removed on every
+/// failure (the source failing, too many bytes, a digest that does not match, a full disk).
+struct StreamIngest {
+    let blobs: BlobStore
+    let maxPackBytes: Int64
+
+    /// Bytes gathered before each write: fewer system calls than one per network read.
+    static let writeSize = 1 << 20
+
+    /// - Parameters:
+    ///   - expectedSize: the announced length, if any: fewer bytes count as an incomplete upload.
+    ///   - expectedSHA256: the announced digest (32 bytes), if any: another digest keeps nothing.
+    func receiveToTemp(
+        from source: inout some PackByteSource, expectedSize: Int64?, expectedSHA256: [UInt8]?
+    ) throws(PackStoreError) -> IngestedFile {
+        if let expectedSize, expectedSize > maxPackBytes {
+            throw .packTooLarge(path: "the upload", size: expectedSize, maxPackBytes: maxPackBytes)
+        }
+        let tempPath = blobs.newTempPath(suffix: ".upload")
+        let temp = try POSIX.openFile(tempPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create temp file")
+        var succeeded = false
+        defer {
+            close(temp)
+            if !succeeded { try? POSIX.removeFile(tempPath) }
+        }
+        var hasher = SHA256()
+        var received: Int64 = 0
+        var pending: [UInt8] = []
+        pending.reserveCapacity(Self.writeSize)
+        while true {
+            let chunk: [UInt8]?
+            do {
+                chunk = try source.nextBytes()
+            } catch {
+                throw .uploadIncomplete(received: received)
+            }
+            guard let chunk else { break }
+            received += Int64(chunk.count)
+            guard received <= maxPackBytes else {
+                throw .packTooLarge(path: "the upload", size: received, maxPackBytes: maxPackBytes)
+            }
+            hasher.update(data: chunk)
+            pending.append(contentsOf: chunk)
+            if pending.count >= Self.writeSize {
+                try Self.write(pending, to: temp, path: tempPath)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        try Self.write(pending, to: temp, path: tempPath)
+        if let expectedSize, received != expectedSize { throw .uploadIncomplete(received: received) }
+        let digest = Array(hasher.finalize())
+        if let expectedSHA256, expectedSHA256 != digest {
+            throw .digestMismatch(expected: expectedSHA256.hexString, actual: digest.hexString)
+        }
+        try POSIX.syncFile(temp, path: tempPath)
+        succeeded = true
+        return IngestedFile(tempPath: tempPath, sha256: digest.hexString, size: received)
+    }
+
+    private static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(PackStoreError) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(PackStoreError) in try POSIX.writeAll(fd, buffer, path: path) }
+        }
+        try result.get()
+    }
+}
