@@ -11,7 +11,9 @@ extension PackStore {
         let secret = TokenSecret.generate()
         let row = AdminTokenRecord(
             name: name, digest: Data(TokenSecret.digest(of: secret)), scopes: TokenScope.encode(scopes),
-            createdAt: Self.now())
+            // Whole seconds: they survive the index's text form exactly (a millisecond value may come back
+            // one ulp off), so the returned token equals the one read back later.
+            createdAt: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
         try write { db in
             guard try AdminTokenRecord.fetchOne(db, key: name) == nil else { throw PackStoreError.tokenExists(name) }
             try row.insert(db)
