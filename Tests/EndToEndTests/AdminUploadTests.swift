@@ -6,33 +6,50 @@ extension EndToEnd {
     /// upload — aborted, wrong digest, over maxPackBytes, disk full — leaves the draft and the blob store as
     /// they were (`fsck` clean, the same files).
     @Suite struct AdminUploads {
-        /// 1 GiB streamed by curl while the server's resident memory is sampled from /proc every 20 ms.
-        @Test func aGiBUploadStreamsInBoundedMemory() async throws {
+        /// Done means 1: `packserve push --publish` of 2 GiB while the server's resident memory is sampled
+        /// from /proc every 20 ms; the pack is in the next manifest with its exact size and SHA-256, and
+        /// `/packs/{id}` serves it byte-exact.
+        @Test func aTwoGiBPushIsPublishedByteExactInBoundedMemory() async throws {
             let session = try await AdminSession.start(tokens: ["ci": "upload,publish,read"])
-            let size = 1 << 30
+            let size = 2 << 30
             let file = try session.store.randomFile("big.bin", count: size)
             let sha256 = try await ExternalTool.sha256(of: file)
+            let tokenFile = session.store.directory.file("ci.token")
+            try Data((session.tokens["ci"]! + "\n").utf8).write(to: URL(fileURLWithPath: tokenFile))
+            // One admin request first, so the idle figure includes what the API itself keeps.
             #expect(try await session.request("GET", "/admin/draft", token: "ci").status == 200)
             let probe = session.server.probe
             let idleKiB = probe.residentKiB
-            let output = session.store.directory.file("upload-answer")
             let clock = ContinuousClock()
             let started = clock.now
-            let curl = try ChildProcess(try ExternalTool.curl(), [
-                "--http1.1", "-sS", "-X", "PUT", "-T", file, "-H", "Authorization: Bearer \(session.tokens["ci"]!)",
-                "-o", output, "-w", "%{http_code}", session.server.url("/admin/packs/big"),
+            let push = try session.store.spawn([
+                "push", file, "--id", "big", "--server", session.server.url(""), "--token-file", tokenFile,
+                "--policy", "on-demand", "--publish",
             ])
             var peakKiB = idleKiB
-            while curl.isRunning {
+            while push.isRunning {
                 peakKiB = max(peakKiB, probe.residentKiB)
                 try await Task.sleep(for: .milliseconds(20))
             }
             let elapsed = clock.now - started
-            #expect(try await curl.exitStatus(within: .seconds(5)) == 0)
-            #expect(curl.stdout.text == "201", "\(String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self))")
-            print("admin upload: \(size >> 20) MiB in \(elapsed); server RSS idle \(idleKiB) KiB, peak \(peakKiB) KiB (+\((peakKiB - idleKiB) / 1024) MiB)")
+            #expect(try await push.exitStatus(within: .seconds(5)) == 0, "\(push.stderr.text)")
+            #expect(push.stdout.text.contains("pushed big version 1: \(size) bytes, sha256 \(sha256)"), "\(push.stdout.text)")
+            print("push: \(size >> 20) MiB in \(elapsed); server RSS idle \(idleKiB) KiB, peak \(peakKiB) KiB (+\((peakKiB - idleKiB) / 1024) MiB)")
             #expect(peakKiB - idleKiB < 64 * 1024, "RSS grew by \(peakKiB - idleKiB) KiB during the upload")
-            #expect(try await ExternalTool.sha256(of: session.store.blobPath(sha256)) == sha256)
+
+            // The next manifest names it, with the exact size and digest; the served bytes hash the same.
+            let manifest = try await StoreResponse.await(session.server.url("/manifest.json"), within: .seconds(5)) {
+                $0.status == 200 && $0.text.contains(#""id":"big""#)
+            }
+            #expect(manifest.response.text.contains(#""sha256":"\#(sha256)""#), "\(manifest.response.text)")
+            #expect(manifest.response.text.contains(#""size":\#(size)"#), "\(manifest.response.text)")
+            let downloaded = session.store.directory.file("downloaded.bin")
+            let curl = try ChildProcess(try ExternalTool.curl(), [
+                "-sS", "-o", downloaded, "-w", "%{http_code}", session.server.url("/packs/big"),
+            ])
+            #expect(try await curl.exitStatus(within: .seconds(120)) == 0)
+            #expect(curl.stdout.text == "200")
+            #expect(try await ExternalTool.sha256(of: downloaded) == sha256)
             #expect(try await session.store.run(["fsck"]).lines.last?.hasSuffix("consistent") == true)
         }
 
