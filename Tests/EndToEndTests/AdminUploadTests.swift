@@ -98,6 +98,7 @@ extension EndToEnd {
             let chunked = try await session.upload(file, id: "big", headers: ["Transfer-Encoding: chunked"])
             #expect(chunked.status == 413, "\(chunked.text)")
             #expect(try session.storedFiles().isEmpty)
+            #expect(try await session.store.run(["fsck"]).lines.last?.hasSuffix("consistent") == true)
             let small = try session.store.randomFile("small.bin", count: 1_000_000)
             #expect(try await session.upload(small, id: "small").status == 201)
         }
@@ -119,7 +120,9 @@ extension EndToEnd {
             #expect(full.status == 507, "\(full.text)")
             #expect(full.text.contains("No space left on device"))
             #expect(try session.storedFiles() == filesBefore)
-            #expect(try await session.store.run(["ls", "--json"]).stdout.contains(#""id":"small""#))
+            let draft = try await session.store.run(["ls", "--json"]).stdout
+            #expect(draft.contains(#""id":"small""#) && !draft.contains(#""id":"huge""#))
+            #expect(try await session.store.run(["fsck"]).lines.last?.hasSuffix("consistent") == true)
             _ = try await session.server.stop()
             try await mount?.remove()
         }
