@@ -12,10 +12,13 @@ public struct ManifestPack: Sendable, Hashable, Codable {
     public var policy: String
     public var order: Int
     public var contentType: String
+    /// `"private"` when downloading the bytes needs credentials (docs/api.md "Private packs"); absent for
+    /// the usual public pack, so manifests without private packs are what they always were.
+    public var access: String?
 
     public init(
         id: String, version: Int, url: String?, size: Int64, sha256: String, tags: [String], policy: String,
-        order: Int, contentType: String
+        order: Int, contentType: String, access: String? = nil
     ) {
         self.id = id
         self.version = version
@@ -26,5 +29,6 @@ public struct ManifestPack: Sendable, Hashable, Codable {
         self.policy = policy
         self.order = order
         self.contentType = contentType
+        self.access = access
     }
 }

@@ -27,7 +27,7 @@ struct ManifestPayloadWriter {
     private static func estimatedCount(_ document: ManifestDocument) -> Int {
         var count = 512 + document.iss.utf8.count
         for pack in document.packs {
-            count += 192 + pack.id.utf8.count + (pack.url?.utf8.count ?? 0) + pack.sha256.utf8.count
+            count += 208 + pack.id.utf8.count + (pack.url?.utf8.count ?? 0) + pack.sha256.utf8.count
                 + pack.policy.utf8.count + pack.contentType.utf8.count
             for tag in pack.tags { count += 3 + tag.utf8.count }
         }
@@ -64,7 +64,13 @@ struct ManifestPayloadWriter {
     }
 
     private mutating func write(_ pack: ManifestPack) {
-        out.raw("{\"contentType\":"); out.string(pack.contentType)
+        if let access = pack.access {
+            out.raw("{\"access\":"); out.string(access)
+            out.raw(",\"contentType\":")
+        } else {
+            out.raw("{\"contentType\":")
+        }
+        out.string(pack.contentType)
         out.raw(",\"id\":"); out.string(pack.id)
         out.raw(",\"order\":"); out.integer(pack.order)
         out.raw(",\"policy\":"); out.string(pack.policy)

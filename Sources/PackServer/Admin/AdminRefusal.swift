@@ -65,7 +65,7 @@ enum AdminRefusal: Error, Equatable, Sendable {
     /// The status a store refusal gets: the client's mistakes 4xx, a full disk 507, the rest 500.
     static func status(of error: PackStoreError) -> HTTPStatus {
         switch error {
-        case .invalidPackID, .invalidTag, .unknownPolicy, .unknownPlatform, .unknownInstallationEvents, .invalidOrder,
+        case .invalidPackID, .invalidTag, .unknownPolicy, .unknownAccess, .unknownPlatform, .unknownInstallationEvents, .invalidOrder,
             .invalidContentType, .digestMismatch, .uploadIncomplete, .invalidTokenName, .unknownScope,
             .invalidKeepReleases:
             .badRequest

@@ -3,7 +3,7 @@ import PackStore
 
 /// The body of `PATCH /admin/packs/{id}`: `{"policy","order","tags","platforms","installationEvents","access"}`,
 /// each optional. `tags` replaces the pack's tags; `platforms` `[]` or `["all"]` means every platform;
-/// `access` takes only `"public"` until private packs exist. Unknown keys are refused (400), like the
+/// `access` is `"public"` or `"private"`. Unknown keys are refused (400), like the
 /// upload's unknown query parameters.
 struct PackPatch {
     static let keys: Set<String> = ["policy", "order", "tags", "platforms", "installationEvents", "access"]
@@ -13,6 +13,7 @@ struct PackPatch {
     var tags: [String]?
     var platforms: [ApplePlatform]?
     var installationEvents: [InstallationEventType]?
+    var access: PackAccess?
 
     private struct Fields: Decodable {
         var policy: String?
@@ -32,11 +33,9 @@ struct PackPatch {
         guard let fields = try? JSONDecoder().decode(Fields.self, from: Data(body)) else {
             throw .badRequest("policy, access: strings; order: a whole number; tags, platforms, installationEvents: arrays of strings")
         }
-        if let access = fields.access, access != "public" {
-            throw .badRequest("access \(access) is not supported: every pack is public on this server")
-        }
         do throws(PackStoreError) {
             policy = try fields.policy.map(PackPolicy.init(parsing:))
+            access = try fields.access.map(PackAccess.init(parsing:))
             if let order = fields.order { try PackStore.validateAttributes(id: "x", tags: [], order: order, contentType: nil) }
             order = fields.order
             if let tags = fields.tags {
@@ -55,5 +54,7 @@ struct PackPatch {
     }
 
     /// Something besides the tags changes.
-    var changesAttributes: Bool { policy != nil || order != nil || platforms != nil || installationEvents != nil }
+    var changesAttributes: Bool {
+        policy != nil || order != nil || platforms != nil || installationEvents != nil || access != nil
+    }
 }

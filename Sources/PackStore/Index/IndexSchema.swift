@@ -145,6 +145,22 @@ enum IndexSchema {
                 table.column("createdAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v8: private packs") { db in
+            // Every pack made before private packs existed is public.
+            for table in [PackRecord.databaseTableName, ReleasePackRecord.databaseTableName] {
+                try db.alter(table: table) { table in
+                    table.add(column: "access", .text).notNull().defaults(to: PackAccess.public.rawValue)
+                }
+            }
+            try db.execute(sql: "DROP VIEW draftPack")
+            try db.execute(sql: """
+                CREATE VIEW draftPack AS
+                SELECT p.id AS packId, v.version, v.size, v.sha256,
+                       coalesce((SELECT group_concat(t.tag, ',') FROM packTag t WHERE t.packId = p.id), '') AS tags,
+                       p.policy, p.fetchOrder, p.contentType, p.platforms, p.installationEvents, p.access
+                FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
+                """)
+        }
         return migrator
     }
 }

@@ -15,4 +15,6 @@ struct PackRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var platforms: String = ""
     /// Comma-separated `InstallationEventType` raw values in canonical order.
     var installationEvents: String = ReleasePackRecord.encodeEvents(InstallationEventType.both)
+    /// `PackAccess` raw value.
+    var access: String = PackAccess.public.rawValue
 }

@@ -10,7 +10,7 @@ import GRDBSQLite
 enum PackRowReader {
     /// What a pack IS in a release: the columns the draft-equals-release check compares and publishing copies.
     static let contentColumns =
-        "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents"
+        "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents, access"
     /// The column list every query handed to `entries` must select, in this order: the content, then the
     /// Apple version (derived from the release history, see `AppleVersionSQL`).
     static let columns = contentColumns + ", appleVersion"
@@ -37,7 +37,8 @@ enum PackRowReader {
                     platforms: isEmpty(handle, 8) ? [] : ReleasePackRecord.decodePlatforms(text(handle, 8)),
                     installationEvents: isDefaultEvents(handle, 9)
                         ? InstallationEventType.both : ReleasePackRecord.decodeEvents(text(handle, 9)),
-                    appleVersion: Int(sqlite3_column_int64(handle, 10))))
+                    access: isPrivate(handle, 10) ? .private : .public,
+                    appleVersion: Int(sqlite3_column_int64(handle, 11))))
         }
         return entries
     }
@@ -55,6 +56,16 @@ enum PackRowReader {
               Int(sqlite3_column_bytes(handle, column)) == defaultEvents.count
         else { return false }
         return defaultEvents.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, $0.count) == 0 }
+    }
+
+    private static let privateAccess = Array(PackAccess.private.rawValue.utf8)
+
+    /// Compared in place, like the events: no String per row for a value that is nearly always "public".
+    private static func isPrivate(_ handle: OpaquePointer, _ column: Int32) -> Bool {
+        guard let bytes = sqlite3_column_text(handle, column),
+              Int(sqlite3_column_bytes(handle, column)) == privateAccess.count
+        else { return false }
+        return privateAccess.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, $0.count) == 0 }
     }
 
     private static func text(_ handle: OpaquePointer, _ column: Int32) -> String {

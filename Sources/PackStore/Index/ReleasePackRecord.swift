@@ -16,6 +16,8 @@ struct ReleasePackRecord: Codable, FetchableRecord, PersistableRecord, Equatable
     var contentType: String
     var platforms: String
     var installationEvents: String
+    /// `PackAccess` raw value.
+    var access: String
     /// See `PackEntry.appleVersion`; assigned when the row is inserted (`AppleVersionSQL`).
     var appleVersion: Int
 

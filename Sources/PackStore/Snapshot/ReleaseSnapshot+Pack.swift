@@ -18,13 +18,15 @@ extension ReleaseSnapshot {
         /// Sorted; empty means every platform.
         public let platforms: [ApplePlatform]
         public let installationEvents: [InstallationEventType]
+        public let access: PackAccess
         /// The version devices trust (see `PackEntry.appleVersion`).
         public let appleVersion: Int
 
         public init(
             id: String, version: Int, blobPath: String, size: Int64, sha256: String, contentType: String,
             tags: [String], policy: PackPolicy, order: Int, platforms: [ApplePlatform] = [],
-            installationEvents: [InstallationEventType] = InstallationEventType.both, appleVersion: Int = 1
+            installationEvents: [InstallationEventType] = InstallationEventType.both, access: PackAccess = .public,
+            appleVersion: Int = 1
         ) {
             self.id = id
             self.version = version
@@ -37,6 +39,7 @@ extension ReleaseSnapshot {
             self.order = order
             self.platforms = platforms
             self.installationEvents = installationEvents
+            self.access = access
             self.appleVersion = appleVersion
         }
 
@@ -45,7 +48,7 @@ extension ReleaseSnapshot {
             PackEntry(
                 id: id, version: version, size: size, sha256: sha256, tags: tags, policy: policy, order: order,
                 contentType: contentType, platforms: platforms, installationEvents: installationEvents,
-                appleVersion: appleVersion)
+                access: access, appleVersion: appleVersion)
         }
     }
 }

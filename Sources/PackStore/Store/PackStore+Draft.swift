@@ -133,7 +133,8 @@ extension PackStore {
     @discardableResult
     public func set(
         id: String, policy: PackPolicy? = nil, order: Int? = nil, contentType: String? = nil,
-        platforms: [ApplePlatform]? = nil, installationEvents: [InstallationEventType]? = nil
+        platforms: [ApplePlatform]? = nil, installationEvents: [InstallationEventType]? = nil,
+        access: PackAccess? = nil
     ) throws(PackStoreError) -> PackEntry {
         try NameRules.validatePackID(id)
         if let order { try Self.validateOrder(order) }
@@ -146,6 +147,7 @@ extension PackStore {
             if let contentType { pack.contentType = contentType }
             if let platforms { pack.platforms = ReleasePackRecord.encodePlatforms(platforms) }
             if let installationEvents { pack.installationEvents = ReleasePackRecord.encodeEvents(installationEvents) }
+            if let access { pack.access = access.rawValue }
             try pack.update(db)
             return try Self.draftEntries(db, packID: id)[0]
         }
@@ -197,6 +199,7 @@ extension PackStore {
                 pack.contentType = contentType
                 pack.platforms = ""
                 pack.installationEvents = ReleasePackRecord.encodeEvents(InstallationEventType.both)
+                pack.access = PackAccess.public.rawValue
             } else if contentTypeIsExplicit {
                 pack.contentType = contentType
             }

@@ -36,7 +36,7 @@ extension PackStore {
                 id: entry.id, version: entry.version, blobPath: blobs.path(forSHA256: entry.sha256), size: entry.size,
                 sha256: entry.sha256, contentType: entry.contentType, tags: entry.tags, policy: entry.policy,
                 order: entry.order, platforms: entry.platforms, installationEvents: entry.installationEvents,
-                appleVersion: entry.appleVersion)
+                access: entry.access, appleVersion: entry.appleVersion)
         }
         return ReleaseSnapshot(
             release: release.number, createdAt: release.createdAt, note: release.note, packs: packs,

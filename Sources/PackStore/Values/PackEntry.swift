@@ -16,6 +16,8 @@ public struct PackEntry: Sendable, Hashable, Codable {
     public var platforms: [ApplePlatform]
     /// When the system downloads it (essential and prefetch packs of managed apps).
     public var installationEvents: [InstallationEventType]
+    /// Whether downloading the bytes needs credentials (docs/api.md "Private packs").
+    public var access: PackAccess
     /// The version devices trust (the download manifest's `version`): it rises by one in every release whose
     /// bytes for this id differ from the release before, and never falls. For a draft, what the next
     /// publish would make it.
@@ -24,7 +26,8 @@ public struct PackEntry: Sendable, Hashable, Codable {
     public init(
         id: String, version: Int, size: Int64, sha256: String, tags: [String], policy: PackPolicy, order: Int,
         contentType: String, platforms: [ApplePlatform] = [],
-        installationEvents: [InstallationEventType] = InstallationEventType.both, appleVersion: Int = 1
+        installationEvents: [InstallationEventType] = InstallationEventType.both, access: PackAccess = .public,
+        appleVersion: Int = 1
     ) {
         self.id = id
         self.version = version
@@ -36,6 +39,7 @@ public struct PackEntry: Sendable, Hashable, Codable {
         self.contentType = contentType
         self.platforms = platforms
         self.installationEvents = installationEvents
+        self.access = access
         self.appleVersion = appleVersion
     }
 }

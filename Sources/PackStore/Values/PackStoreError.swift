@@ -7,6 +7,7 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case invalidTag(String)
     case unknownPackID(String)
     case unknownPolicy(String)
+    case unknownAccess(String)
     case unknownPlatform(String)
     case unknownInstallationEvents(String)
     case packTooLarge(path: String, size: Int64, maxPackBytes: Int64)
@@ -55,6 +56,8 @@ extension PackStoreError: CustomStringConvertible {
             "unknown pack id \"\(id)\""
         case .unknownPolicy(let policy):
             "unknown policy \"\(policy)\": use essential, prefetch or on-demand"
+        case .unknownAccess(let access):
+            "unknown access \"\(access)\": use public or private"
         case .unknownPlatform(let platform):
             "unknown platform \"\(platform)\": use ios, macos, tvos, visionos or all"
         case .unknownInstallationEvents(let events):

@@ -38,10 +38,12 @@ struct TagCommand: AsyncParsableCommand {
     }
 }
 
-/// `packserve set ID [--policy P] [--order N] [--content-type T] [--platform P]… [--installation-events E]`
+/// `packserve set ID [--policy P] [--order N] [--content-type T] [--platform P]… [--installation-events E]
+/// [--access A]`
 struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change a draft pack's policy, order, content type, platforms or installation events.")
+        commandName: "set",
+        abstract: "Change a draft pack's policy, order, content type, platforms, installation events or access.")
 
     @ParentCommand var root: PackServe
 
@@ -63,18 +65,25 @@ struct SetCommand: AsyncParsableCommand {
     @Option(help: "When managed Background Assets download an essential or prefetch pack: firstInstallation, subsequentUpdate or firstInstallation,subsequentUpdate.")
     var installationEvents: String?
 
+    @Option(help: "public, or private: the bytes need a download token or a signed URL (see sign-url).")
+    var access: String?
+
     func run() async throws {
-        guard policy != nil || order != nil || contentType != nil || !platform.isEmpty || installationEvents != nil else {
+        guard policy != nil || order != nil || contentType != nil || !platform.isEmpty || installationEvents != nil
+            || access != nil
+        else {
             throw CommandFailure(
-                "nothing to set: give --policy, --order, --content-type, --platform or --installation-events")
+                "nothing to set: give --policy, --order, --content-type, --platform, --installation-events or --access")
         }
         let entry = try await StoreContext.open(configPath: root.config).store.set(
             id: id, policy: policy.map(PackPolicy.init(parsing:)), order: order, contentType: contentType,
-            platforms: try platforms(), installationEvents: installationEvents.map(InstallationEventType.parseList))
+            platforms: try platforms(), installationEvents: installationEvents.map(InstallationEventType.parseList),
+            access: access.map(PackAccess.init(parsing:)))
         let platforms = entry.platforms.isEmpty ? "all" : entry.platforms.map(\.rawValue).joined(separator: ",")
         print("""
             \(entry.id): policy \(entry.policy.rawValue), order \(entry.order), content type \(entry.contentType), \
-            platforms \(platforms), installation events \(entry.installationEvents.map(\.rawValue).joined(separator: ","))
+            platforms \(platforms), installation events \(entry.installationEvents.map(\.rawValue).joined(separator: ",")), \
+            access \(entry.access.rawValue)
             """)
     }
 
