@@ -29,6 +29,35 @@ import Testing
         #expect(try store.draftEntry(id: "b").access == .public)
     }
 
+    /// Private bytes stay private at `/blobs` when the pack's bytes are replaced, before the draft is
+    /// published, and in older releases; the same bytes published as a public pack are open.
+    @Test func privateDigestsCoverHistoryAndDraftButNotPublicCopies() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        let old = try store.add(file: fixture.makeFile("p1", text: "paid one"), id: "paid")
+        try store.set(id: "paid", access: .private)
+        try store.add(file: fixture.makeFile("free", text: "free"), id: "free")
+        try store.publish()
+        #expect(try store.loadSnapshot()?.privateDigests == [old.sha256])
+
+        // New bytes for the private pack: both its versions need credentials.
+        let new = try store.add(file: fixture.makeFile("p2", text: "paid two"), id: "paid")
+        try store.publish()
+        #expect(try store.loadSnapshot()?.privateDigests == [old.sha256, new.sha256])
+
+        // Made private in the draft only: already private at /blobs, though the release says public.
+        let draftOnly = try store.add(file: fixture.makeFile("d", text: "soon paid"), id: "soon")
+        try store.set(id: "soon", access: .private)
+        #expect(try store.loadSnapshot()?.privateDigests.contains(draftOnly.sha256) == true)
+
+        // The old paid bytes published again as a public pack: open.
+        try store.add(file: fixture.makeFile("gift", text: "paid one"), id: "gift")
+        try store.publish()
+        let digests = try #require(try store.loadSnapshot()?.privateDigests)
+        #expect(!digests.contains(old.sha256))
+        #expect(digests.contains(new.sha256) && digests.contains(draftOnly.sha256))
+    }
+
     @Test func unknownAccessIsRefusedInOneLine() {
         #expect(throws: PackStoreError.unknownAccess("secret")) { try PackAccess(parsing: "secret") }
         #expect(PackStoreError.unknownAccess("secret").description == #"unknown access "secret": use public or private"#)

@@ -19,8 +19,10 @@ struct ReleaseLoader {
     /// longer lists it.
     func load(_ number: Int, keepingManifestOf previous: PublishedRelease?) throws -> PublishedRelease? {
         let started = ContinuousClock.now
-        guard let (release, entries, otherBlobSizes) = try store.loadReleaseEntries(release: number) else { return nil }
-        let snapshot = store.snapshot(of: release, entries: entries, otherBlobSizes: otherBlobSizes)
+        guard let (release, entries, otherBlobSizes, privateDigests) = try store.loadReleaseEntries(release: number)
+        else { return nil }
+        let snapshot = store.snapshot(
+            of: release, entries: entries, otherBlobSizes: otherBlobSizes, privateDigests: privateDigests)
         let profile = DownloadManifestVariants.profile(baseURL: baseURL, style: style)
         var bodies = try store.releaseDocuments(release: number, profile: profile)
         if bodies == nil {

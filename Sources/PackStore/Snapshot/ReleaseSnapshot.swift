@@ -22,16 +22,21 @@ public struct ReleaseSnapshot: Sendable {
     /// the draft's (pack versions gc has not dropped) that this release does not use. With this release's
     /// packs, these are the blobs `/blobs/sha256/{hex}` serves, each only at the size the index records.
     public let otherBlobSizes: [String: Int64]
+    /// Digests `/blobs/sha256/{hex}` serves only with credentials: those of private pack versions (this
+    /// release's, earlier releases', the draft's) that this release does not also serve as a public pack
+    /// (docs/api.md "Private packs").
+    public let privateDigests: Set<String>
 
     public init(
         release: Int, createdAt: Date, note: String, packs: [Pack], blobDirectory: String,
-        otherBlobSizes: [String: Int64]
+        otherBlobSizes: [String: Int64], privateDigests: Set<String> = []
     ) {
         self.release = release
         self.createdAt = createdAt
         self.note = note
         self.blobDirectory = blobDirectory
         self.otherBlobSizes = otherBlobSizes
+        self.privateDigests = privateDigests
         var byID: [String: Pack] = [:]
         byID.reserveCapacity(packs.count)
         var byTag: [String: [String]] = [:]

@@ -9,28 +9,39 @@ extension PackStore {
     /// they still have that size.
     public func loadSnapshot(release number: Int? = nil) throws(PackStoreError) -> ReleaseSnapshot? {
         try loadReleaseEntries(release: number).map {
-            snapshot(of: $0.release, entries: $0.entries, otherBlobSizes: $0.otherBlobSizes)
+            snapshot(
+                of: $0.release, entries: $0.entries, otherBlobSizes: $0.otherBlobSizes,
+                privateDigests: $0.privateDigests)
         }
     }
 
     /// The two halves of `loadSnapshot`, for a caller that builds something else from the same rows meanwhile
     /// (the server encodes the download manifest while the snapshot's dictionaries are built): the release,
-    /// its packs sorted by id and the sizes of the blobs it does not use, read in one transaction, or nil
-    /// before the first publish.
+    /// its packs sorted by id, the sizes of the blobs it does not use and the digests that need credentials
+    /// (`ReleaseSnapshot.privateDigests`), read in one transaction, or nil before the first publish.
     public func loadReleaseEntries(
         release number: Int? = nil
-    ) throws(PackStoreError) -> (release: ReleaseSummary, entries: [PackEntry], otherBlobSizes: [String: Int64])? {
+    ) throws(PackStoreError) -> (
+        release: ReleaseSummary, entries: [PackEntry], otherBlobSizes: [String: Int64], privateDigests: Set<String>
+    )? {
         try read { db in
             guard let target = try number ?? Int.fetchOne(db, sql: "SELECT MAX(number) FROM release") else {
                 return nil
             }
             let release = try Self.requireListableRelease(target, db)
-            return (release.summary, try Self.releaseEntries(db, release: target), try Self.otherBlobSizes(db, release: target))
+            let entries = try Self.releaseEntries(db, release: target)
+            return (
+                release.summary, entries, try Self.otherBlobSizes(db, release: target),
+                try Self.privateDigests(db, servedPublicly: entries)
+            )
         }
     }
 
     /// The snapshot of `release` made of `entries` (sorted by id), with each blob's path in this store.
-    public func snapshot(of release: ReleaseSummary, entries: [PackEntry], otherBlobSizes: [String: Int64]) -> ReleaseSnapshot {
+    public func snapshot(
+        of release: ReleaseSummary, entries: [PackEntry], otherBlobSizes: [String: Int64],
+        privateDigests: Set<String> = []
+    ) -> ReleaseSnapshot {
         let packs = entries.map { entry in
             ReleaseSnapshot.Pack(
                 id: entry.id, version: entry.version, blobPath: blobs.path(forSHA256: entry.sha256), size: entry.size,
@@ -40,7 +51,25 @@ extension PackStore {
         }
         return ReleaseSnapshot(
             release: release.number, createdAt: release.createdAt, note: release.note, packs: packs,
-            blobDirectory: blobs.blobRoot, otherBlobSizes: otherBlobSizes)
+            blobDirectory: blobs.blobRoot, otherBlobSizes: otherBlobSizes, privateDigests: privateDigests)
+    }
+
+    /// The digests of every private pack version the index knows — in any retained release, and every
+    /// version of a pack the draft has made private — except those `entries` (the release being loaded)
+    /// serve as a public pack: the same bytes published openly need no credentials. So making a pack private,
+    /// or replacing a private pack's bytes, never leaves its bytes open at `/blobs/sha256/{hex}`
+    /// (docs/api.md "Private packs"). Read through partial indexes: private packs are few.
+    static func privateDigests(_ db: Database, servedPublicly entries: [PackEntry]) throws -> Set<String> {
+        var digests = Set(try String.fetchAll(
+            db,
+            sql: """
+                SELECT sha256 FROM releasePack WHERE access = 'private'
+                UNION
+                SELECT v.sha256 FROM pack p JOIN packVersion v ON v.packId = p.id WHERE p.access = 'private'
+                """))
+        guard !digests.isEmpty else { return [] }
+        for entry in entries where entry.access == .public { digests.remove(entry.sha256) }
+        return digests
     }
 
     /// Digest → size of the pack versions release `number` does not use. Every blob a retained release uses
