@@ -100,6 +100,9 @@ let package = Package(
                 "PackStore",
                 "Manifest",
                 "DevelopmentCertificates",
+                "DurableFiles",
+                // HMAC-SHA256 of signed URLs for private packs.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),

@@ -8,9 +8,14 @@ public enum PackURLStyle: String, Sendable, Equatable, CaseIterable {
     /// The absolute URL of a pack; `baseURL` may end with `/` or not.
     public func url(baseURL: String, id: String, sha256: String) -> String {
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return base + path(id: id, sha256: sha256)
+    }
+
+    /// The path the server routes (`/blobs/sha256/<hex>` or `/packs/<id>`), which signed URLs sign.
+    public func path(id: String, sha256: String) -> String {
         switch self {
-        case .blobs: return "\(base)/blobs/sha256/\(sha256)"
-        case .packs: return "\(base)/packs/\(id)"
+        case .blobs: "/blobs/sha256/\(sha256)"
+        case .packs: "/packs/\(id)"
         }
     }
 }

@@ -16,6 +16,8 @@ import Testing
         #expect(AdminEndpoint.draft.scope == .read)
         #expect([AdminEndpoint.publish, .rollback, .deletePack(id: "x"), .patchPack(id: "x")].allSatisfy { $0.scope == .publish })
         #expect(AdminEndpoint.route(method: .get, path: "/admin/publish") == .failure(.methodNotAllowed(allow: "POST")))
+        #expect(try AdminEndpoint.route(method: .post, path: "/admin/urls").get() == .signURL)
+        #expect(AdminEndpoint.signURL.scope == .download && AdminEndpoint.signURL.body == .json)
         #expect(AdminEndpoint.route(method: .get, path: "/admin/packs/a/b") == .failure(.notFound("/admin/packs/a/b")))
         #expect(AdminEndpoint.route(method: .put, path: "/admin/packs/..") == .failure(.malformedPath))
         #expect(AdminEndpoint.isAdminPath("/admin/x") && AdminEndpoint.isAdminPath("/admin"))

@@ -27,6 +27,7 @@ extension AdminAPI {
                 return try Self.json(.ok, Self.store { try store.listDraft() }.map { CatalogPack($0, url: nil) })
             case .publish: return try publish(body: request.body, by: token)
             case .rollback: return try rollback(body: request.body, by: token)
+            case .signURL: return try signURL(body: request.body, by: token)
             }
         } catch {
             return error.response
@@ -100,6 +101,25 @@ extension AdminAPI {
         return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
     }
 
+    // MARK: POST /admin/urls
+
+    private func signURL(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let request = try Self.decode(SignURLRequest.self, from: body, orEmpty: nil)
+        guard let urls, let live else { throw .noURLSigningSecret }
+        let minted: SignedURLs.Minted
+        do {
+            minted = try urls.mint(
+                id: request.id, in: live.release?.snapshot, ttl: request.ttl ?? 3600,
+                now: Int64(Date().timeIntervalSince1970))
+        } catch {
+            throw .cannotSign(error)
+        }
+        logger.info("admin: signed a URL", metadata: [
+            "token": "\(token.name)", "id": "\(request.id)", "expires": "\(minted.expires)",
+        ])
+        return try Self.json(.ok, minted)
+    }
+
     // MARK: Helpers
 
     /// Runs store work, turning its refusals into the admin API's.
@@ -138,6 +158,12 @@ struct PublishRequest: Decodable {
 /// `POST /admin/rollback` body.
 struct RollbackRequest: Decodable {
     let release: Int
+}
+
+/// `POST /admin/urls` body: the pack and the URL's lifetime in seconds (default one hour).
+struct SignURLRequest: Decodable {
+    let id: String
+    let ttl: Int?
 }
 
 /// The answer to a publish or a rollback.

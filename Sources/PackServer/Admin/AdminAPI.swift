@@ -17,6 +17,9 @@ public final class AdminAPI: Sendable {
 
     let store: PackStore
     let signer: ManifestSigner?
+    /// Mints `POST /admin/urls` answers from the live release; nil without a URL-signing secret.
+    let urls: SignedURLs?
+    let live: LiveRelease?
     let maxPackBytes: Int64
     let authenticator: AdminAuthenticator
     let logger: Logger
@@ -25,23 +28,27 @@ public final class AdminAPI: Sendable {
 
     /// - Parameters:
     ///   - signer: signs what `POST /admin/publish` and `/admin/rollback` make; nil answers them 503.
+    ///   - urls: with `live`, answers `POST /admin/urls` (signed URLs of private packs); nil answers it 503.
     ///   - comparator: how token digests are compared; the default is the constant-time one. Tests inject
     ///     a recording one to see that it is used.
     public convenience init(
         store: PackStore, signer: ManifestSigner?, maxPackBytes: Int64, logger: Logger,
+        urls: SignedURLs? = nil, live: LiveRelease? = nil,
         comparator: any TokenDigestComparator = ConstantTimeDigestComparator()
     ) {
         self.init(
-            store: store, signer: signer, maxPackBytes: maxPackBytes, logger: logger, comparator: comparator,
-            throttle: AuthenticationThrottle())
+            store: store, signer: signer, maxPackBytes: maxPackBytes, logger: logger, urls: urls, live: live,
+            comparator: comparator, throttle: AuthenticationThrottle())
     }
 
     init(
-        store: PackStore, signer: ManifestSigner?, maxPackBytes: Int64, logger: Logger,
-        comparator: any TokenDigestComparator, throttle: AuthenticationThrottle
+        store: PackStore, signer: ManifestSigner?, maxPackBytes: Int64, logger: Logger, urls: SignedURLs?,
+        live: LiveRelease?, comparator: any TokenDigestComparator, throttle: AuthenticationThrottle
     ) {
         self.store = store
         self.signer = signer
+        self.urls = urls
+        self.live = live
         self.maxPackBytes = maxPackBytes
         self.logger = logger
         authenticator = AdminAuthenticator(store: store, comparator: comparator, throttle: throttle)

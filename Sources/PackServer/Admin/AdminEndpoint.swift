@@ -10,6 +10,8 @@ enum AdminEndpoint: Equatable, Sendable {
     case draft
     case publish
     case rollback
+    /// `POST /admin/urls`: a signed URL of a private pack.
+    case signURL
 
     enum Body: Equatable {
         /// No body is read (one that comes anyway is refused before it is read).
@@ -29,13 +31,15 @@ enum AdminEndpoint: Equatable, Sendable {
         case .putPack: .upload
         case .draft: .read
         case .patchPack, .deletePack, .publish, .rollback: .publish
+        // An app's backend asks for a URL after checking a purchase: the same right as downloading.
+        case .signURL: .download
         }
     }
 
     var body: Body {
         switch self {
         case .putPack: .stream
-        case .patchPack, .publish, .rollback: .json
+        case .patchPack, .publish, .rollback, .signURL: .json
         case .deletePack, .draft: .none
         }
     }
@@ -60,6 +64,8 @@ enum AdminEndpoint: Equatable, Sendable {
             return method == .post ? .success(.publish) : .failure(.methodNotAllowed(allow: "POST"))
         case "rollback" where segments.count == 2:
             return method == .post ? .success(.rollback) : .failure(.methodNotAllowed(allow: "POST"))
+        case "urls" where segments.count == 2:
+            return method == .post ? .success(.signURL) : .failure(.methodNotAllowed(allow: "POST"))
         default:
             return .failure(.notFound(path))
         }

@@ -20,6 +20,8 @@ enum AdminRefusal: Error, Equatable, Sendable {
     case badRequest(String)
     case store(PackStoreError)
     case noSigningKey
+    case noURLSigningSecret
+    case cannotSign(SignedURLs.Refusal)
 
     var response: HTTPResponse {
         switch self {
@@ -57,6 +59,14 @@ enum AdminRefusal: Error, Equatable, Sendable {
             return .problem(.badRequest, detail: detail)
         case .noSigningKey:
             return .problem(.serviceUnavailable, detail: "this server has no signing key, so it cannot publish")
+        case .noURLSigningSecret:
+            return .problem(
+                .serviceUnavailable, detail: "this server has no URL-signing secret, so it cannot sign URLs")
+        case .cannotSign(let refusal):
+            switch refusal {
+            case .invalidTTL: return .problem(.badRequest, detail: refusal.description)
+            case .noRelease, .unknownPack: return .problem(.notFound, detail: refusal.description)
+            }
         case .store(let error):
             return .problem(Self.status(of: error), detail: error.description)
         }

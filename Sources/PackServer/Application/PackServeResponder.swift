@@ -20,15 +20,17 @@ public final class PackServeResponder: HTTPResponder {
     /// - Parameters:
     ///   - publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
     ///   - admin: answers `/admin/…` (docs/api.md "Admin API"); nil leaves those paths to the static files.
+    ///   - credentials: what admits requests to private packs' bytes (docs/api.md "Private packs").
     public init(
-        configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil
+        configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil,
+        credentials: DownloadCredentials = DownloadCredentials(signature: nil)
     ) throws {
         self.admin = admin
         hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
         crossOrigin = CrossOriginPolicy(hosts: hostCheck.hosts)
         let files = RepresentationResponder(maxRanges: configuration.limits.maxRanges)
         openFiles = OpenFileCache()
-        let packs = PackRoute(live: live, files: files, openFiles: openFiles)
+        let packs = PackRoute(live: live, files: files, openFiles: openFiles, credentials: credentials)
         let documents = JSONRoute(live: live, files: files)
         let downloadManifest = DownloadManifestRoute(live: live, files: files)
         let health = HealthRoute()

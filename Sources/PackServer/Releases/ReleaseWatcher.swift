@@ -7,20 +7,24 @@ import ServiceLifecycle
 /// Keeps `LiveRelease` current: polls the index (two primary-key lookups every 250 ms, cheap in WAL mode)
 /// and, when another process has published, rolled back or signed, loads the new release (`ReleaseLoader`)
 /// or manifest (`ManifestRenewal`, which also re-signs before expiry) off the request path and swaps it in.
-/// This is how `packserve publish` reaches a running `serve` within a second.
+/// This is how `packserve publish` reaches a running `serve` within a second. Each poll also takes up the
+/// current `download` tokens (`DownloadCredentials`), so `token create` and `token revoke` count as fast.
 public struct ReleaseWatcher: Service {
     let store: PackStore
     let live: LiveRelease
+    let credentials: DownloadCredentials?
     let loader: ReleaseLoader
     let renewal: ManifestRenewal
     let interval: Duration
 
     public init(
         store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
-        logger: Logger, interval: Duration = .milliseconds(250), durations: ServerDurations = .discarded
+        logger: Logger, interval: Duration = .milliseconds(250), durations: ServerDurations = .discarded,
+        credentials: DownloadCredentials? = nil
     ) {
         self.store = store
         self.live = live
+        self.credentials = credentials
         loader = ReleaseLoader(
             store: store, baseURL: baseURL, style: style, logger: logger, loadDuration: durations.releaseLoad)
         renewal = ManifestRenewal(
@@ -46,6 +50,13 @@ public struct ReleaseWatcher: Service {
     /// Returns the release it replaced, for the caller to free later.
     @discardableResult
     public func refresh(now: Int64 = Int64(Date().timeIntervalSince1970)) -> PublishedRelease? {
+        if let credentials {
+            do {
+                credentials.replaceTokens(try store.tokenDigests(withScope: .download))
+            } catch {
+                renewal.logger.error("cannot read the download tokens: \(error)")
+            }
+        }
         do {
             guard let latest = try store.latestReleaseNumber() else { return nil }
             var release = live.release

@@ -1,20 +1,32 @@
+import Foundation
 import HTTPServer
 import PackStore
 
 /// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's RepresentationResponder, with the
 /// SHA-256 as strong ETag (docs/api.md "HTTP").
+///
+/// A private pack's bytes (by id, or by a digest in `ReleaseSnapshot.privateDigests`) are served only to
+/// requests `DownloadCredentials` admits, with `Cache-Control: private`; others get 403 and no bytes.
 struct PackRoute {
     let live: LiveRelease
     let files: RepresentationResponder
     let openFiles: OpenFileCache
+    let credentials: DownloadCredentials
+    /// Unix seconds, for the expiry of signed URLs.
+    var now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
 
     /// The current release's version of pack `id`. It changes with releases, so caches keep it briefly.
     func pack(id: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let pack = release.snapshot.packs[id] else { return .notFound(request.path) }
+        var cacheControl = "public, max-age=60"
+        if pack.access == .private {
+            if let refusal = refusal(of: request, path: "/packs/\(id)") { return refusal }
+            cacheControl = "private, max-age=60"
+        }
         return serve(
             path: pack.blobPath, sha256: pack.sha256, expectedSize: pack.size, contentType: pack.contentType,
-            cacheControl: "public, max-age=60", request: request)
+            cacheControl: cacheControl, request: request)
     }
 
     /// Any blob the index knows, by digest. Its bytes can never change, so it may be cached for a year. Blobs
@@ -23,7 +35,11 @@ struct PackRoute {
     func blob(hex: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
-        let cacheControl = "public, max-age=31536000, immutable"
+        var cacheControl = "public, max-age=31536000, immutable"
+        if release.snapshot.privateDigests.contains(hex) {
+            if let refusal = refusal(of: request, path: "/blobs/sha256/\(hex)") { return refusal }
+            cacheControl = "private, max-age=31536000, immutable"
+        }
         if let blob = release.blobsByDigest[hex] {
             return serve(
                 path: path, sha256: hex, expectedSize: blob.size, contentType: blob.contentType,
@@ -35,6 +51,20 @@ struct PackRoute {
         return serve(
             path: path, sha256: hex, expectedSize: size, contentType: MediaTypes.defaultType,
             cacheControl: cacheControl, missingIsNotFound: true, request: request)
+    }
+
+    /// 403 unless the request brings credentials for private bytes. Decided before the file is opened or
+    /// any precondition or range is looked at, so a refused client learns nothing about the bytes.
+    private func refusal(of request: HTTPRequest, path: String) -> HTTPResponse? {
+        let detail: String
+        switch credentials.verdict(for: request, path: path, now: now()) {
+        case .admitted: return nil
+        case .missing: detail = "this pack is private: use a signed URL or a token with the download scope"
+        case .expiredURL: detail = "this signed URL has expired"
+        case .forgedURL: detail = "this URL's signature is not valid for it"
+        case .invalidToken: detail = "the bearer token is not a live token with the download scope"
+        }
+        return .problem(.forbidden, detail: detail, headers: ["Cache-Control": "private"])
     }
 
     private func serve(

@@ -33,6 +33,14 @@ extension PackStore {
         }
     }
 
+    /// The stored digests of the tokens that carry `scope`, for a server that checks them in memory (the
+    /// `download` tokens of private packs, checked on the request path where the index is not read).
+    public func tokenDigests(withScope scope: TokenScope) throws(PackStoreError) -> [Data] {
+        try read { db in
+            try AdminTokenRecord.fetchAll(db).filter { TokenScope.decode($0.scopes).contains(scope) }.map(\.digest)
+        }
+    }
+
     /// The token whose secret `presented` is, or nil. The presented secret is hashed once and compared with
     /// every stored digest by `comparator` — all of them, whether or not one matched — so the time taken
     /// depends only on the number of tokens.

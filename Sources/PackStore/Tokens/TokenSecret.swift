@@ -3,7 +3,7 @@ import Foundation
 
 /// The secret of a new API token: `pst_` and 32 random bytes (256 bits, from the system's CSPRNG through
 /// swift-crypto) in unpadded base64url, so it survives shells, headers and files unquoted.
-enum TokenSecret {
+public enum TokenSecret {
     static let prefix = "pst_"
 
     static func generate() -> String {
@@ -13,7 +13,7 @@ enum TokenSecret {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func digest(of token: String) -> SHA256Digest {
+    public static func digest(of token: String) -> SHA256Digest {
         SHA256.hash(data: Data(token.utf8))
     }
 }

@@ -40,14 +40,18 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let live = LiveRelease()
+        let urlSigning = try URLSigningSecret.load(config, logger: logger).map(URLSignature.init(secret:))
+        let credentials = DownloadCredentials(signature: urlSigning)
         let admin = AdminAPI(
-            store: store, signer: keys.signer, maxPackBytes: config.limits.maxPackBytes, logger: logger)
+            store: store, signer: keys.signer, maxPackBytes: config.limits.maxPackBytes, logger: logger,
+            urls: urlSigning.map { SignedURLs(signature: $0, baseURL: config.publicBaseURL, style: config.packURLs) },
+            live: live)
         let responder = try PackServeResponder(
-            configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin)
+            configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials)
         let metrics = config.metrics.enabled ? PackServeMetrics(routeNames: responder.routeNames, live: live) : nil
         let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
-            logger: logger, durations: metrics?.durations ?? .discarded)
+            logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials)
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
