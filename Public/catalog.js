@@ -111,6 +111,14 @@ function renderPacks(packs, appleVersions) {
     link.textContent = pack.id;
     link.setAttribute("download", "");
     name.append(link);
+    if (pack.access === "private") {
+      // Its bytes need a signed URL or a download token: the plain link answers 403.
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = "private";
+      badge.title = "Downloading needs a signed URL or a token with the download scope.";
+      name.append(" ", badge);
+    }
     cell(row, pack.policy === "prefetch" ? `prefetch (order ${pack.order})` : pack.policy);
     cell(row, pack.tags.join(", "));
     sizeCell(row, pack.size);

@@ -5,7 +5,7 @@ extension EndToEnd {
     /// Issue 12, "Done means" 4: the catalog page in headless Chromium (Debian's chromium and chromedriver,
     /// Selenium from PyPI): every pack with its size and a working link, tags, history, the manifest's facts,
     /// and a signature checked in the browser with WebCrypto Ed25519 — "verified", and not for a JWS with
-    /// one character of its signature changed.
+    /// one character of its signature changed. A private pack is marked, and its plain link answers 403.
     @Suite struct CatalogPage {
         @Test func listsTheReleaseAndVerifiesItsSignatureInTheBrowser() async throws {
             let store = try StoreWorkspace()
@@ -17,6 +17,8 @@ extension EndToEnd {
                                  "--tag", "forest", "--tag", "hd"])
             try await store.run(["publish", "--note", "first"])
             try await store.run(["rm", "forest-hd"])
+            // A private pack is listed like the others, marked, and its plain link is refused (403).
+            try await store.run(["set", "level-1", "--access", "private"])
             try await store.run(["publish", "--note", "without the HD textures"])
             // The page as shipped: the repository's Public/ directory.
             let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -8,7 +8,7 @@
 /// Prints `OK …` and exits 0, or prints every problem and exits 1.
 enum CatalogPageScript {
     static let source = #"""
-import base64, hashlib, http.server, json, sys, threading, urllib.request
+import base64, hashlib, http.server, json, sys, threading, urllib.error, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -80,8 +80,18 @@ try:
             problems.append(f"{pack['id']}: size {cells[3]!r}, expected {human(pack['size'])!r}")
         if cells[5] != pack["sha256"] or cells[4] != str(apple[pack["id"]]):
             problems.append(f"{pack['id']}: digest or Apple version cells {cells[4:6]}")
+        private = pack.get("access") == "private"
+        if private != ("private" in cells[0]):
+            problems.append(f"{pack['id']}: name cell {cells[0]!r} for access {pack.get('access', 'public')}")
         if link != pack["url"]:
             problems.append(f"{pack['id']}: link {link}, manifest says {pack['url']}")
+        elif private:
+            try:
+                urllib.request.urlopen(link, timeout=30)
+                problems.append(f"{pack['id']}: a private pack's bytes came without credentials")
+            except urllib.error.HTTPError as error:
+                if error.code != 403:
+                    problems.append(f"{pack['id']}: its link answers {error.code}, expected 403")
         elif hashlib.sha256(urllib.request.urlopen(link, timeout=30).read()).hexdigest() != pack["sha256"]:
             problems.append(f"{pack['id']}: the bytes behind its link do not hash to its SHA-256")
     tags = driver.find_element(By.ID, "tags").text
