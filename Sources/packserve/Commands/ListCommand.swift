@@ -44,10 +44,11 @@ struct ListCommand: AsyncParsableCommand {
         let rows = entries.map { e in
             [e.id, String(e.version), String(e.appleVersion), String(e.size), e.policy.rawValue, String(e.order),
              e.tags.joined(separator: ","), e.platforms.isEmpty ? "all" : e.platforms.map(\.rawValue).joined(separator: ","),
-             String(e.sha256.prefix(12))]
+             e.access.rawValue, String(e.sha256.prefix(12))]
         }
         // APPLEVERSION: the version devices of managed apps trust (for the draft: what the next publish makes it).
         print(TextTable.render(
-            header: ["ID", "VERSION", "APPLEVERSION", "BYTES", "POLICY", "ORDER", "TAGS", "PLATFORMS", "SHA256"], rows: rows))
+            header: ["ID", "VERSION", "APPLEVERSION", "BYTES", "POLICY", "ORDER", "TAGS", "PLATFORMS", "ACCESS", "SHA256"],
+            rows: rows))
     }
 }
