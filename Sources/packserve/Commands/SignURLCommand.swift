@@ -31,6 +31,11 @@ struct SignURLCommand: AsyncParsableCommand {
             signature: URLSignature(secret: secret), baseURL: context.config.publicBaseURL,
             style: context.config.packURLs)
         let release = try context.store.loadSnapshot()
+        if release?.packs[id] == nil {
+            // An id the store has never heard of gets its own message; one that is only in the draft is told
+            // to publish first (below).
+            _ = try context.store.draftEntry(id: id)
+        }
         let minted: SignedURLs.Minted
         do {
             minted = try urls.mint(id: id, in: release, ttl: ttl, now: Int64(Date().timeIntervalSince1970))
