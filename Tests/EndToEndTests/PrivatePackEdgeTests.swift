@@ -70,10 +70,14 @@ extension EndToEnd.PrivatePacks {
         #expect(try await fixture.server.stop() == 0)
     }
 
-    /// sign-url's refusals and its warning, each in one line.
+    /// sign-url's refusals and its warning, each in one line; `ls` says which packs are private.
     @Test func signURLExplainsWhatItWillNotSign() async throws {
         let fixture = try await Fixture.start()
         let store = fixture.session.store
+        let listed = try await store.run(["ls", "--release", "1"]).lines
+        #expect(listed.first?.contains(" ACCESS ") == true, "\(listed)")
+        #expect(listed.contains { $0.hasPrefix("paid ") && $0.contains(" private ") }, "\(listed)")
+        #expect(listed.contains { $0.hasPrefix("free ") && $0.contains(" public ") }, "\(listed)")
         let publicPack = try await store.run(["sign-url", "free"])
         #expect(publicPack.stderr.contains("warning: pack free is public"), "\(publicPack)")
         #expect(publicPack.stdout.contains("?expires="))
