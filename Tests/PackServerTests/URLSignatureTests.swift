@@ -37,6 +37,24 @@ import Testing
         #expect(otherKey.verdict(path: path, query: signedQuery(), now: 0) == .forged)
     }
 
+    /// Every position, every base64url character: the last signature character's two spare bits included,
+    /// no spelling but the issued one passes.
+    @Test func noOtherCharacterAtAnyPositionIsValid() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        let query = Array(signedQuery().utf8)
+        var tried = 0
+        for index in query.indices {
+            for replacement in alphabet where replacement != query[index] {
+                var changed = query
+                changed[index] = replacement
+                let text = String(decoding: changed, as: UTF8.self)
+                #expect(signature.verdict(path: path, query: text, now: 0) != .valid, "\(text)")
+                tried += 1
+            }
+        }
+        #expect(tried > 4000)
+    }
+
     @Test func malformedQueriesAreForgedAndNoSignatureIsAbsent() {
         let sig = String(signedQuery().split(separator: "&")[1])
         #expect(signature.verdict(path: path, query: nil, now: 0) == .absent)

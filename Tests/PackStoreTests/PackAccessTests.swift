@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import PackStore
 import Testing
 
@@ -56,6 +57,48 @@ import Testing
         let digests = try #require(try store.loadSnapshot()?.privateDigests)
         #expect(!digests.contains(old.sha256))
         #expect(digests.contains(new.sha256) && digests.contains(draftOnly.sha256))
+    }
+
+    /// An index made before private packs (schema up to v7): every pack, in the draft and in each release,
+    /// is public, and the draft still equals the release it was published as.
+    @Test func migrationMakesEveryExistingPackPublic() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("packstore-migration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let queue = try DatabaseQueue(path: root.appendingPathComponent("index.sqlite").path)
+        try IndexSchema.migrator.migrate(queue, upTo: "v7: admin tokens")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO pack (id, policy, contentType, currentVersion, latestVersion) VALUES ('a', 'on-demand', 'application/octet-stream', 1, 1);
+                INSERT INTO packVersion (packId, version, sha256, size, createdAt, originalFilename) VALUES ('a', 1, 'x', 1, '2026-01-01 00:00:00.000', 'a');
+                INSERT INTO release (number, createdAt, note, packCount, totalBytes) VALUES (1, '2026-01-01 00:00:00.000', '', 1, 1);
+                INSERT INTO releasePack (releaseNumber, packId, version, sha256, size, tags, policy, fetchOrder, contentType, appleVersion)
+                VALUES (1, 'a', 1, 'x', 1, '', 'on-demand', 0, 'application/octet-stream', 1);
+                """)
+        }
+        try queue.close()
+        let store = try PackStore(dataDirectory: root)
+        #expect(try store.listDraft().map(\.access) == [.public])
+        #expect(try store.listRelease(1).map(\.access) == [.public])
+        #expect(try store.loadSnapshot()?.privateDigests == [])
+        #expect(throws: PackStoreError.nothingToPublish(latestRelease: 1)) { try store.publish() }
+        try store.set(id: "a", access: .private)
+        #expect(try store.publish().number == 2)
+        #expect(try store.listRelease(2).map(\.access) == [.private])
+        #expect(try store.loadSnapshot()?.privateDigests == ["x"])
+    }
+
+    /// What the server keeps in memory for the download routes: the digests of the tokens with the scope,
+    /// and no longer a revoked one's.
+    @Test func tokenDigestsWithAScopeAreThoseOfItsTokensOnly() throws {
+        let store = try TemporaryStore().store
+        let (download, _) = try store.createToken(name: "dl", scopes: [.download, .read])
+        let (upload, _) = try store.createToken(name: "up", scopes: [.upload])
+        #expect(try store.tokenDigests(withScope: .download) == [Data(TokenSecret.digest(of: download))])
+        #expect(try store.tokenDigests(withScope: .upload) == [Data(TokenSecret.digest(of: upload))])
+        #expect(try store.tokenDigests(withScope: .publish).isEmpty)
+        try store.revokeToken(name: "dl")
+        #expect(try store.tokenDigests(withScope: .download).isEmpty)
     }
 
     @Test func unknownAccessIsRefusedInOneLine() {

@@ -20,6 +20,12 @@ struct SignURLCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
+        let release = try context.store.loadSnapshot()
+        if release?.packs[id] == nil {
+            // An id the store has never heard of gets its own message; one that is only in the draft is told
+            // to publish first (below). Both before the secret is looked at: a mistyped id makes no file.
+            _ = try context.store.draftEntry(id: id)
+        }
         let logger = CommandContext.bootstrapLogging(level: context.config.logLevel)
         guard let secret = try URLSigningSecret.load(context.config, logger: logger) else {
             throw CommandFailure("""
@@ -30,7 +36,6 @@ struct SignURLCommand: AsyncParsableCommand {
         let urls = SignedURLs(
             signature: URLSignature(secret: secret), baseURL: context.config.publicBaseURL,
             style: context.config.packURLs)
-        let release = try context.store.loadSnapshot()
         let minted: SignedURLs.Minted
         do {
             minted = try urls.mint(id: id, in: release, ttl: ttl, now: Int64(Date().timeIntervalSince1970))
