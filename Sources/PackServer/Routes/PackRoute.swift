@@ -36,7 +36,8 @@ struct PackRoute {
         guard let release = live.release else { return .noRelease }
         guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
         var cacheControl = "public, max-age=31536000, immutable"
-        if release.snapshot.privateDigests.contains(hex) {
+        // Most stores have no private pack: then no digest is hashed for the lookup.
+        if !release.snapshot.privateDigests.isEmpty, release.snapshot.privateDigests.contains(hex) {
             if let refusal = refusal(of: request, path: "/blobs/sha256/\(hex)") { return refusal }
             cacheControl = "private, max-age=31536000, immutable"
         }
