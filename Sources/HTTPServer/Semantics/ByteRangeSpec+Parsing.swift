@@ -17,8 +17,13 @@ extension ByteRangeSpec {
               isBytesUnit(bytes[..<equals].drop { $0 == 0x20 || $0 == 0x09 })
         else { return nil }
         var specs: [ByteRangeSpec] = []
-        for element in bytes[(equals + 1)...].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            let trimmed = trimWhitespace(element)
+        // Elements are walked in place rather than split into an array first (one Range per request is
+        // the common case, and it should cost one small allocation, the result).
+        var elementStart = equals + 1
+        while elementStart <= bytes.count {
+            let elementEnd = bytes[elementStart...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            let trimmed = trimWhitespace(bytes[elementStart..<elementEnd])
+            elementStart = elementEnd + 1
             if trimmed.isEmpty { continue }
             guard let spec = parseSpec(trimmed) else { return nil }
             specs.append(spec)
