@@ -70,7 +70,12 @@ extension ByteRangeSpec {
     }
 
     private static func isBytesUnit(_ unit: ArraySlice<UInt8>) -> Bool {
-        unit.count == 5 && zip(unit, "bytes".utf8).allSatisfy { ($0 | 0x20) == $1 }
+        // Indexed, not zipped with "bytes".utf8: a zip of a slice and a string view is not cheap.
+        guard unit.count == 5 else { return false }
+        let base = unit.startIndex
+        return (unit[base] | 0x20) == UInt8(ascii: "b") && (unit[base + 1] | 0x20) == UInt8(ascii: "y")
+            && (unit[base + 2] | 0x20) == UInt8(ascii: "t") && (unit[base + 3] | 0x20) == UInt8(ascii: "e")
+            && (unit[base + 4] | 0x20) == UInt8(ascii: "s")
     }
 
     private static func trimWhitespace(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
