@@ -1,17 +1,27 @@
 /// One event loop's access-log lines not yet handed to the writer, and the timestamps for the current
 /// second (formatted once per second, like the Date header).
+///
+/// Lines are handed over in batches: when the buffer holds `handOverBytes`, or when its oldest line has
+/// waited `maxDelayNanoseconds` (the loop wakes for that: `millisecondsUntilDue`). Each hand-over takes
+/// the writer's lock and wakes its thread, which then makes a write(2); doing that after every batch of
+/// events, a handful of requests, cost more CPU per request than formatting the lines did.
 struct AccessLogBuffer {
     let writer: AccessLogWriter
     private var bytes: [UInt8] = []
     private var lines = 0
+    /// When the oldest line in `bytes` was recorded (monotonic nanoseconds).
+    private var oldestLineAt: UInt64 = 0
     private var second: Int64 = -1
     private var localTime = ""
     private var isoTime = ""
-    /// A buffer this large is handed over at once rather than at the end of the batch of events.
-    private static let handOverBytes = 64 * 1024
+    /// A buffer this large is handed over at once.
+    static let handOverBytes = 32 * 1024
+    /// The longest a line waits in the buffer (README "Access log").
+    static let maxDelayNanoseconds: UInt64 = 100_000_000
 
     init(writer: AccessLogWriter) {
         self.writer = writer
+        bytes.reserveCapacity(Self.handOverBytes + 1024)
     }
 
     mutating func record(_ entry: AccessLogEntry) {
@@ -20,17 +30,32 @@ struct AccessLogBuffer {
             second = now
             (localTime, isoTime) = Self.times(now)
         }
+        if lines == 0 { oldestLineAt = System.monotonicNanoseconds() }
         AccessLogLine.append(entry, format: writer.format, localTime: localTime, isoTime: isoTime, to: &bytes)
         lines += 1
         if bytes.count >= Self.handOverBytes { handOver() }
     }
 
-    /// Gives the lines to the writer thread (called after each batch of events).
+    /// Hands the lines over if the oldest has waited long enough (called after each batch of events).
+    mutating func handOverIfDue(now: UInt64 = System.monotonicNanoseconds()) {
+        if lines > 0 && now &- oldestLineAt >= Self.maxDelayNanoseconds { handOver() }
+    }
+
+    /// How long the loop may sleep before `handOverIfDue` must run: nil when nothing is waiting.
+    func millisecondsUntilDue(now: UInt64 = System.monotonicNanoseconds()) -> Int32? {
+        guard lines > 0 else { return nil }
+        let waited = now &- oldestLineAt
+        guard waited < Self.maxDelayNanoseconds else { return 0 }
+        // Rounded up, so the loop does not wake a moment early and sleep again.
+        return Int32((Self.maxDelayNanoseconds - waited + 999_999) / 1_000_000)
+    }
+
+    /// Gives every line to the writer thread now (when full, and when the loop stops).
     mutating func handOver() {
         guard lines > 0 else { return }
         writer.submit(bytes, lines: lines)
         bytes = []
-        bytes.reserveCapacity(4096)
+        bytes.reserveCapacity(Self.handOverBytes + 1024)
         lines = 0
     }
 

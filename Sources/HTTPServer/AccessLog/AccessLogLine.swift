@@ -78,13 +78,23 @@ enum AccessLogLine {
     /// nginx's escaping inside quoted fields: `"`, `\` and bytes outside printable ASCII as `\xHH`, so a
     /// client cannot forge a line break or close the quotes.
     static func escapeQuoted(_ text: String, into out: inout [UInt8]) {
+        // Nearly every value needs no escape: then it is copied whole rather than byte by byte.
+        if !text.utf8.contains(where: needsEscape),
+            text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) != nil
+        {
+            return
+        }
         for byte in text.utf8 {
-            if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+            if needsEscape(byte) {
                 out += [0x5C, 0x78, hexDigit(byte >> 4), hexDigit(byte & 0xF)]
             } else {
                 out.append(byte)
             }
         }
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
     }
 
     /// JSON string escaping (RFC 8259 §7); non-ASCII stays UTF-8 (header values are ASCII-checked anyway).

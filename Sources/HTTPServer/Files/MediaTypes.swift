@@ -53,15 +53,19 @@ public enum MediaTypes {
 
     /// The media type for a file extension (without the dot, any case), or `defaultType`.
     public static func forExtension(_ fileExtension: some StringProtocol) -> String {
-        byExtension[fileExtension.lowercased()] ?? defaultType
+        // Extensions are nearly always lower case already: then no lowercased copy is made.
+        let isLower = !fileExtension.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+        return byExtension[isLower ? String(fileExtension) : fileExtension.lowercased()] ?? defaultType
     }
 
     /// The media type for the last path segment's extension: `a/b/site.CSS` → `text/css; charset=utf-8`.
     /// A name without a dot, or a dotfile such as `.env`, has no extension and gets `defaultType`.
+    /// Static files look this up for every response, so `/` and `.` are searched as bytes (a Character
+    /// search walks grapheme clusters).
     public static func forPath(_ path: some StringProtocol) -> String {
-        let path = Substring(path)
-        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return defaultType }
-        return forExtension(name[name.index(after: dot)...])
+        let utf8 = Substring(path).utf8
+        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        guard let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return defaultType }
+        return forExtension(Substring(utf8[utf8.index(after: dot)...]))
     }
 }

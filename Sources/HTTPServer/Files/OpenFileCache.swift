@@ -46,7 +46,12 @@ public final class OpenFileCache: Sendable {
     /// The file `segments` names inside `root`, opened without following links (see
     /// `OpenFile.open(segments:beneath:)`), from the cache when it is still valid.
     public func open(segments: [String], beneath root: String) throws(OpenFile.OpenError) -> OpenFile {
-        let path = segments.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
+        // One string grown in place (this key is built for every static-file request).
+        var path = root
+        for segment in segments {
+            if path.utf8.last != UInt8(ascii: "/") { path += "/" }
+            path += segment
+        }
         return try open(key: path) { () throws(OpenFile.OpenError) in
             try OpenFile.open(segments: segments, beneath: root)
         }

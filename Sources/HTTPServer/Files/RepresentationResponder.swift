@@ -36,9 +36,8 @@ public struct RepresentationResponder: Sendable {
         let length = representation.content.length
         // HEAD, no Range, or a failed If-Range: the whole representation (Range is defined for GET only).
         // A repeated Range field is not a valid single ranges-specifier, so it is ignored too.
-        let rangeValues = head.headers.values("range")
-        let plan = honorRange && rangeValues.count == 1
-            ? RangePlan(rangeField: rangeValues[0], length: length, maxRanges: maxRanges)
+        let plan = honorRange
+            ? RangePlan(rangeField: head.headers.singleValue("range"), length: length, maxRanges: maxRanges)
             : .full
 
         var headers = validatorHeaders(representation)
@@ -73,10 +72,12 @@ public struct RepresentationResponder: Sendable {
     /// ETag, Last-Modified, Cache-Control and Vary: what 200, 206 and 304 share. Content-Encoding goes
     /// with the content (200 and 206), as RFC 9110 §15.4.5 lists no coding for 304.
     private func validatorHeaders(_ representation: Representation) -> HTTPHeaders {
-        var headers: HTTPHeaders = [
-            "ETag": representation.entityTag.description,
-            "Last-Modified": HTTPDate.format(representation.lastModified),
-        ]
+        var headers = HTTPHeaders()
+        // Every field a 200 or 206 may carry (these, Accept-Ranges, Content-Encoding, Content-Type,
+        // Content-Range, and CORS's three), so the array is allocated once.
+        headers.reserveCapacity(10)
+        headers.add("ETag", representation.entityTag.description)
+        headers.add("Last-Modified", HTTPDate.format(representation.lastModified))
         if let cacheControl = representation.cacheControl {
             headers.add("Cache-Control", cacheControl)
         }

@@ -38,6 +38,22 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.filter { Self.namesEqual($0.name, name) }.map(\.value)
     }
 
+    /// The value of `name` when exactly one field has that name, else nil (none, or repeated): for fields
+    /// that must not be a list. Unlike `values(_:)` it makes no array.
+    public func singleValue(_ name: String) -> String? {
+        var found: String?
+        for field in fields where Self.namesEqual(field.name, name) {
+            if found != nil { return nil }
+            found = field.value
+        }
+        return found
+    }
+
+    /// Room for `count` fields, so a response's fields are added without growing the storage again.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Every value of `name` joined as one list (RFC 9110 §5.3: repeated list fields are one list).
     public func combinedValue(_ name: String) -> String? {
         let all = values(name)
@@ -52,9 +68,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
-    /// ASCII case-insensitive comparison without allocating lowercased copies.
+    /// ASCII case-insensitive comparison without allocating lowercased copies. Every header lookup runs
+    /// this once per field, so it is shaped for the common cases: a different length (no byte looked
+    /// at), and the same spelling (request names are stored lowercased and looked up lowercased; one
+    /// `==`, which compares small strings by their bits; names are tokens, so ASCII). Only then are bytes
+    /// folded one by one.
     static func namesEqual(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
+        guard a.utf8.count == b.utf8.count else { return false }
+        if a == b { return true }
+        var other = b.utf8.makeIterator()
+        for byte in a.utf8 where lower(byte) != lower(other.next()!) { return false }
+        return true
     }
 
     @inline(__always)

@@ -37,7 +37,9 @@ public struct HTTPRequestHead: Sendable {
     public var hostWithoutPort: String? {
         if let absoluteFormHost { return absoluteFormHost }
         guard let host = headers["host"] else { return nil }
-        return Self.stripPort(host).lowercased()
+        let name = Self.stripPort(host)
+        // Most clients send the name in lower case already: no second copy then.
+        return name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
     }
 
     static func lowercasedTokens(_ list: String) -> [String] {
@@ -45,14 +47,18 @@ public struct HTTPRequestHead: Sendable {
     }
 
     /// `h:80` → `h`, `[::1]:80` → `[::1]`; a bare IPv6 literal (several colons) is left alone.
+    /// Scans bytes, not Characters: this runs for every request (the host allow-list), and Character
+    /// search walks grapheme clusters.
     public static func stripPort(_ host: String) -> String {
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return host }
-            return String(host[...close])
+        let utf8 = host.utf8
+        if utf8.first == UInt8(ascii: "[") {
+            guard let close = utf8.firstIndex(of: UInt8(ascii: "]")) else { return host }
+            return String(Substring(utf8[...close]))
         }
-        guard let colon = host.firstIndex(of: ":"), host[host.index(after: colon)...].firstIndex(of: ":") == nil
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
+            utf8[utf8.index(after: colon)...].firstIndex(of: UInt8(ascii: ":")) == nil
         else { return host }
-        return String(host[..<colon])
+        return String(Substring(utf8[..<colon]))
     }
 }
 

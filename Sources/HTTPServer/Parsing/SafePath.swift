@@ -20,10 +20,20 @@ public struct SafePath: Sendable, Equatable {
         while !utf8.isEmpty {
             utf8 = utf8.dropFirst()  // the "/"
             let end = utf8.firstIndex(of: HTTPGrammar.slash) ?? utf8.endIndex
-            guard Self.percentDecode(utf8[..<end], into: &decoded) else { return nil }
+            let encoded = utf8[..<end]
             utf8 = utf8[end...]
-            if decoded.isEmpty { continue }
-            guard let segment = Self.safeSegment(decoded) else { return nil }
+            // An escape always decodes to a byte, so only an empty encoded segment is empty (`//`).
+            if encoded.isEmpty { continue }
+            let segment: String?
+            if encoded.contains(HTTPGrammar.percent) {
+                guard Self.percentDecode(encoded, into: &decoded) else { return nil }
+                segment = Self.isSafeSegment(decoded) ? String(validating: decoded, as: UTF8.self) : nil
+            } else {
+                // Nothing to decode (the usual case): the segment is a slice of a valid string between
+                // two slashes, so it is valid UTF-8 and needs no copy into `decoded` first.
+                segment = Self.isSafeSegment(encoded) ? String(Substring(encoded)) : nil
+            }
+            guard let segment else { return nil }
             segments.append(segment)
         }
         self.segments = segments
@@ -64,12 +74,10 @@ public struct SafePath: Sendable, Equatable {
         return true
     }
 
-    /// The decoded segment as a string, or nil when it must not reach the file system.
-    private static func safeSegment(_ bytes: [UInt8]) -> String? {
-        if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { return nil }
-        for byte in bytes where byte < 0x20 || byte == 0x7F || byte == HTTPGrammar.slash || byte == UInt8(ascii: "\\") {
-            return nil
-        }
-        return String(validating: bytes, as: UTF8.self)
+    /// Whether a decoded, non-empty segment may reach the file system: not `.` or `..`, and no separator
+    /// or control byte.
+    private static func isSafeSegment<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        if bytes.count <= 2 && bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
+        return !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == HTTPGrammar.slash || $0 == UInt8(ascii: "\\") }
     }
 }

@@ -15,7 +15,16 @@ public struct ByteRange: Sendable, Hashable, CustomStringConvertible {
 
     /// `bytes 0-499/1234` (RFC 9110 §14.4).
     public func contentRange(completeLength: Int64) -> String {
-        "bytes \(first)-\(last)/\(completeLength)"
+        let capacity = 6 + ASCIIDecimal.digitCount(first) + 1 + ASCIIDecimal.digitCount(last) + 1
+            + ASCIIDecimal.digitCount(completeLength)
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            var end = out.initialize(from: "bytes ".utf8).1
+            end = ASCIIDecimal.write(first, into: out, at: end)
+            out[end] = UInt8(ascii: "-")
+            end = ASCIIDecimal.write(last, into: out, at: end + 1)
+            out[end] = UInt8(ascii: "/")
+            return ASCIIDecimal.write(completeLength, into: out, at: end + 1)
+        }
     }
 
     public var description: String { "\(first)-\(last)" }

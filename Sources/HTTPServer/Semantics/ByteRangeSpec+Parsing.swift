@@ -17,8 +17,13 @@ extension ByteRangeSpec {
               isBytesUnit(bytes[..<equals].drop { $0 == 0x20 || $0 == 0x09 })
         else { return nil }
         var specs: [ByteRangeSpec] = []
-        for element in bytes[(equals + 1)...].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            let trimmed = trimWhitespace(element)
+        // Elements are walked in place rather than split into an array first (one Range per request is
+        // the common case, and it should cost one small allocation, the result).
+        var elementStart = equals + 1
+        while elementStart <= bytes.count {
+            let elementEnd = bytes[elementStart...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            let trimmed = trimWhitespace(bytes[elementStart..<elementEnd])
+            elementStart = elementEnd + 1
             if trimmed.isEmpty { continue }
             guard let spec = parseSpec(trimmed) else { return nil }
             specs.append(spec)
@@ -65,7 +70,12 @@ extension ByteRangeSpec {
     }
 
     private static func isBytesUnit(_ unit: ArraySlice<UInt8>) -> Bool {
-        unit.count == 5 && zip(unit, "bytes".utf8).allSatisfy { ($0 | 0x20) == $1 }
+        // Indexed, not zipped with "bytes".utf8: a zip of a slice and a string view is not cheap.
+        guard unit.count == 5 else { return false }
+        let base = unit.startIndex
+        return (unit[base] | 0x20) == UInt8(ascii: "b") && (unit[base + 1] | 0x20) == UInt8(ascii: "y")
+            && (unit[base + 2] | 0x20) == UInt8(ascii: "t") && (unit[base + 3] | 0x20) == UInt8(ascii: "e")
+            && (unit[base + 4] | 0x20) == UInt8(ascii: "s")
     }
 
     private static func trimWhitespace(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -30,7 +30,19 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
 
     /// The field value form: `"abc"` or `W/"abc"`.
     public var description: String {
-        (isWeak ? "W/\"" : "\"") + opaqueTag + "\""
+        // Written once into the new string (every response carrying an ETag makes this).
+        let prefix = isWeak ? 3 : 1
+        let tagLength = opaqueTag.utf8.count
+        return String(unsafeUninitializedCapacity: prefix + tagLength + 1) { out in
+            if isWeak {
+                out[0] = UInt8(ascii: "W")
+                out[1] = UInt8(ascii: "/")
+            }
+            out[prefix - 1] = UInt8(ascii: "\"")
+            _ = out[prefix...].initialize(from: opaqueTag.utf8)
+            out[prefix + tagLength] = UInt8(ascii: "\"")
+            return prefix + tagLength + 1
+        }
     }
 
     /// RFC 9110 §8.8.3.2: both tags strong and their opaque tags identical.

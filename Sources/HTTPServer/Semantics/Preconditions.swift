@@ -51,8 +51,6 @@ public enum Preconditions {
 
     /// The date of a field that must appear once (§13.1.3, §13.1.4: a list of dates is invalid), or nil.
     private static func singleDate(_ headers: HTTPHeaders, _ name: String) -> Int64? {
-        let values = headers.values(name)
-        guard values.count == 1 else { return nil }
-        return HTTPDate.parse(values[0])
+        headers.singleValue(name).flatMap { HTTPDate.parse($0) }
     }
 }

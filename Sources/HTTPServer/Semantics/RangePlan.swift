@@ -59,6 +59,8 @@ public enum RangePlan: Sendable, Equatable {
     /// Sorts by first position and merges ranges that overlap or touch (`0-4,5-9` → `0-9`): sending
     /// them as separate parts would only add part headers (RFC 9110 §14.2 lets a server coalesce).
     static func coalesced(_ ranges: [ByteRange]) -> [ByteRange] {
+        // One range (nearly every request) has nothing to sort or merge.
+        if ranges.count < 2 { return ranges }
         var merged: [ByteRange] = []
         merged.reserveCapacity(ranges.count)
         for range in ranges.sorted(by: { $0.first < $1.first }) {

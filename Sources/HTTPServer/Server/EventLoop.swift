@@ -118,11 +118,13 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         defer { events.deallocate() }
         nextSweep = System.monotonicSeconds() + 1
         while isRunning {
-            let count = csocket_epoll_wait(epoll, events, Int32(capacity), 1000)
+            // Waking at least once a second for the sweep, sooner when access-log lines are due.
+            let timeout = min(1000, accessLog?.millisecondsUntilDue() ?? 1000)
+            let count = csocket_epoll_wait(epoll, events, Int32(capacity), timeout)
             for i in 0..<Int(max(count, 0)) {
                 handle(events[i])
             }
-            accessLog?.handOver()
+            accessLog?.handOverIfDue()
             let now = System.monotonicSeconds()
             if now >= nextSweep {
                 sweep(now: now)

@@ -41,7 +41,11 @@ enum ResponseHeadEncoder {
 
     /// Compared without lower-casing a copy: this runs for every field of every response.
     private static func isOwned(_ name: String) -> Bool {
-        ownedFields.contains { HTTPHeaders.namesEqual($0, name) }
+        // Most names have none of the owned names' lengths (4, 10, 14, 17): no comparison at all then.
+        switch name.utf8.count {
+        case 4, 10, 14, 17: ownedFields.contains { HTTPHeaders.namesEqual($0, name) }
+        default: false
+        }
     }
 
     /// Refuses CR, LF and NUL in anything written to the wire (response splitting).
@@ -57,9 +61,12 @@ enum ResponseHeadEncoder {
         appendCRLF(&out)
     }
 
+    /// One copy of the string's contiguous UTF-8 (a native string always has it), not a walk of its view.
     @inline(__always)
     private static func append(_ text: String, to out: inout [UInt8]) {
-        out.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: text.utf8)
+        }
     }
 
     @inline(__always)

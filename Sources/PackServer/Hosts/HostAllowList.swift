@@ -37,9 +37,12 @@ public struct HostAllowList: Sendable, Equatable {
     /// Lower case, no brackets around IPv6 literals, no trailing root dot.
     static func normalize(_ host: String) -> String {
         // Request hosts arrive lowercased already (HTTPRequestHead.hostWithoutPort): don't copy them again.
+        // Bytes, not Characters, are checked: this runs for every request.
         var h = host.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? host.lowercased() : host
-        if h.hasPrefix("["), h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
-        if h.hasSuffix(".") { h.removeLast() }
+        if h.utf8.first == UInt8(ascii: "["), h.utf8.last == UInt8(ascii: "]") {
+            h = String(h.dropFirst().dropLast())
+        }
+        if h.utf8.last == UInt8(ascii: ".") { h.removeLast() }
         return h
     }
 }

@@ -13,21 +13,27 @@ struct StaticFileRoute {
         guard let safe = SafePath(percentEncodedPath: request.path) else {
             return .problem(.badRequest, detail: "the path is not a valid file path")
         }
-        let index = safe.segments + ["index.html"]
-        let candidates = safe.segments.isEmpty ? [index] : [safe.segments, index]
-        for segments in candidates {
+        // The index file is only tried (and its segments only built) when the path is not a file.
+        var segments = safe.segments
+        var triedIndex = segments.isEmpty
+        if triedIndex { segments.append("index.html") }
+        while true {
             let file: OpenFile
             do {
                 file = try openFiles.open(segments: segments, beneath: root)
             } catch {
                 switch error {
-                case .notFound, .notRegularFile: continue
+                case .notFound, .notRegularFile:
+                    if triedIndex { return .notFound(request.path) }
+                    triedIndex = true
+                    segments.append("index.html")
+                    continue
                 case .permissionDenied: return .problem(.forbidden, detail: "not readable")
                 case .other: return .problem(.internalServerError, detail: "cannot open file")
                 }
             }
-            return files.respond(to: request.head, with: Representation.staticFile(file, path: segments.joined(separator: "/")))
+            // The content type depends on the last segment's extension only.
+            return files.respond(to: request.head, with: Representation.staticFile(file, path: segments[segments.count - 1]))
         }
-        return .notFound(request.path)
     }
 }
