@@ -140,13 +140,10 @@ extension AdminAPI {
     }
 
     /// A JSON body; an empty one is `empty` when given, else refused.
-    /// A member given as null would decode as "not given": refused instead, like an unknown key in PATCH.
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], orEmpty empty: T?) throws(AdminRefusal) -> T {
         if body.isEmpty, let empty { return empty }
-        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-            let null = object.keys.sorted().first(where: { object[$0] is NSNull })
-        {
-            throw .badRequest("\(null) must not be null: leave the key out instead")
+        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+            try JSONNullMembers.refuse(in: object)
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))

@@ -30,11 +30,7 @@ struct PackPatch {
         if let unknown = object.keys.sorted().first(where: { !Self.keys.contains($0) }) {
             throw .badRequest("unknown key \(unknown): use \(Self.keys.sorted().joined(separator: ", "))")
         }
-        // A key given as null would decode as "not given" and be silently ignored; a client that wrote it
-        // meant something, so it is refused instead.
-        if let null = object.keys.sorted().first(where: { object[$0] is NSNull }) {
-            throw .badRequest("\(null) must not be null: leave the key out to keep the value")
-        }
+        try JSONNullMembers.refuse(in: object)
         guard let fields = try? JSONDecoder().decode(Fields.self, from: Data(body)) else {
             throw .badRequest("policy, access: strings; order: a whole number; tags, platforms, installationEvents: arrays of strings")
         }

@@ -52,20 +52,22 @@ enum PackRowReader {
     private static let defaultEvents = Array(ReleasePackRecord.encodeEvents(InstallationEventType.both).utf8)
 
     private static func isDefaultEvents(_ handle: OpaquePointer, _ column: Int32) -> Bool {
-        guard let bytes = sqlite3_column_text(handle, column),
-              Int(sqlite3_column_bytes(handle, column)) == defaultEvents.count
-        else { return false }
-        return defaultEvents.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, $0.count) == 0 }
+        textColumn(handle, column, equals: defaultEvents)
     }
 
     private static let privateAccess = Array(PackAccess.private.rawValue.utf8)
 
     /// Compared in place, like the events: no String per row for a value that is nearly always "public".
     private static func isPrivate(_ handle: OpaquePointer, _ column: Int32) -> Bool {
+        textColumn(handle, column, equals: privateAccess)
+    }
+
+    /// Whether a text column holds exactly `expected`, read from SQLite's buffer without making a String.
+    private static func textColumn(_ handle: OpaquePointer, _ column: Int32, equals expected: [UInt8]) -> Bool {
         guard let bytes = sqlite3_column_text(handle, column),
-              Int(sqlite3_column_bytes(handle, column)) == privateAccess.count
+              Int(sqlite3_column_bytes(handle, column)) == expected.count
         else { return false }
-        return privateAccess.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, $0.count) == 0 }
+        return expected.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, $0.count) == 0 }
     }
 
     private static func text(_ handle: OpaquePointer, _ column: Int32) -> String {
