@@ -21,14 +21,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag to add (repeatable).")
     var tags: [String] = []
 
-    @Option(help: "essential, prefetch or on-demand (default for a new pack: on-demand).")
-    var policy: String?
-
-    @Option(help: "Fetch order among prefetch packs (ascending).")
-    var order: Int?
-
-    @Option(help: "Content-Type to serve (default: application/zip for zips and directories, else application/octet-stream).")
-    var contentType: String?
+    @OptionGroup var attributes: PackAttributeOptions
 
     @Flag(help: "Print the result as JSON.")
     var json = false
@@ -37,8 +30,8 @@ struct AddCommand: AsyncParsableCommand {
         let context = try await StoreContext.open(configPath: root.config)
         let progress = ProgressLine(label: "ingesting \(id)")
         let version = try context.store.add(
-            file: URL(fileURLWithPath: path), id: id, tags: tags, policy: policy.map(PackPolicy.init(parsing:)),
-            order: order, contentType: contentType, maxPackBytes: context.config.limits.maxPackBytes,
+            file: URL(fileURLWithPath: path), id: id, tags: tags, policy: attributes.policy.map(PackPolicy.init(parsing:)),
+            order: attributes.order, contentType: attributes.contentType, maxPackBytes: context.config.limits.maxPackBytes,
             progress: progress.update)
         progress.finish()
         if json {

@@ -50,14 +50,7 @@ struct SetCommand: AsyncParsableCommand {
     @Argument(help: "Pack id.")
     var id: String
 
-    @Option(help: "essential, prefetch or on-demand.")
-    var policy: String?
-
-    @Option(help: "Fetch order among prefetch packs (ascending).")
-    var order: Int?
-
-    @Option(help: "Content-Type to serve.")
-    var contentType: String?
+    @OptionGroup var attributes: PackAttributeOptions
 
     @Option(help: "ios, macos, tvos or visionos (repeatable): list the pack only in that platform's download manifest; all: every platform.")
     var platform: [String] = []
@@ -69,6 +62,7 @@ struct SetCommand: AsyncParsableCommand {
     var access: String?
 
     func run() async throws {
+        let (policy, order, contentType) = (attributes.policy, attributes.order, attributes.contentType)
         guard policy != nil || order != nil || contentType != nil || !platform.isEmpty || installationEvents != nil
             || access != nil
         else {

@@ -25,14 +25,7 @@ struct PushCommand: AsyncParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag to add (repeatable).")
     var tags: [String] = []
 
-    @Option(help: "essential, prefetch or on-demand.")
-    var policy: String?
-
-    @Option(help: "Fetch order among prefetch packs (ascending).")
-    var order: Int?
-
-    @Option(help: "Content-Type to serve.")
-    var contentType: String?
+    @OptionGroup var attributes: PackAttributeOptions
 
     @Flag(help: "Publish the draft once the upload is in.")
     var publish = false
@@ -55,9 +48,11 @@ struct PushCommand: AsyncParsableCommand {
         guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("cannot read \(file)") }
 
         var query = tags.map { URLQueryItem(name: "tag", value: $0) }
-        if let policy { query.append(URLQueryItem(name: "policy", value: policy)) }
-        if let order { query.append(URLQueryItem(name: "order", value: String(order))) }
-        if let contentType { query.append(URLQueryItem(name: "contentType", value: contentType)) }
+        if let policy = attributes.policy { query.append(URLQueryItem(name: "policy", value: policy)) }
+        if let order = attributes.order { query.append(URLQueryItem(name: "order", value: String(order))) }
+        if let contentType = attributes.contentType {
+            query.append(URLQueryItem(name: "contentType", value: contentType))
+        }
 
         let client = AdminClient(server: base, token: token)
         let progress = ProgressLine(label: "pushing \(id)")
