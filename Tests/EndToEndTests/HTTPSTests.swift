@@ -119,6 +119,23 @@ extension EndToEnd {
             #expect(try await server.stop() == 0)
         }
 
+        /// File bodies leave several records per write(2); a reader too slow to take them must still get
+        /// every byte in order, and the next response on the connection must not find any left behind.
+        @Test func aSlowReaderWithASmallWindowGetsAPackByteExactAndKeepsTheConnection() async throws {
+            let python = try await ExternalTool.pythonWithH11()
+            let store = try StoreWorkspace()
+            let file = try store.randomFile("medium.bin", count: 6 << 20)
+            try await store.run(["add", file, "--id", "medium"])
+            try await store.run(["publish"])
+            let certificates = try await TestCertificates.make(in: store.directory.file("tls"))
+            let server = try await Self.serve(store, certificates)
+            let check = try await ChildProcess.run(python, [
+                "-c", TLSSlowReaderScript.source, String(server.tlsPort), certificates.caFile, "/packs/medium", file,
+            ], timeout: .seconds(120))
+            #expect(check.stdout.text.hasPrefix("OK \(6 << 20) bytes read slowly with 11 pauses"), "\(check.stdout.text)\(check.stderr.text)")
+            #expect(try await server.stop() == 0)
+        }
+
         /// SHA-256 fingerprint of the certificate the server presents to a new handshake.
         static func servedFingerprint(port: Int) async throws -> String {
             try await shell("openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256").output

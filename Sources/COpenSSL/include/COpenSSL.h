@@ -46,6 +46,21 @@ long ctls_sendfile(ctls_session *session, int file, long long offset, size_t siz
 /// Sends close_notify once, without waiting for the peer's.
 void ctls_shutdown(ctls_session *session);
 
+/// Write coalescing for SSL_write (not for kernel TLS): replaces the session's write BIO by one that,
+/// while corked, collects sealed records in a buffer instead of writing each with its own write(2).
+/// Returns NULL when out of memory (the session keeps writing straight to the socket). The state lives
+/// as long as the session.
+typedef struct ctls_cork ctls_cork;
+ctls_cork *ctls_cork_install(ctls_session *session, int fd);
+/// Collect records from now on, in a buffer of at least `capacity` bytes (kept until released). 0 when
+/// memory runs out: write uncorked then.
+int ctls_cork_begin(ctls_cork *cork, size_t capacity);
+/// Stop collecting and write what was collected: CTLS_OK when all of it is on the socket, CTLS_WANT_WRITE
+/// when some waits for the socket to drain (call again when writable), CTLS_ERROR.
+int ctls_cork_flush(ctls_cork *cork);
+/// Gives the buffer back once it is empty (a connection going idle); a no-op while bytes wait.
+void ctls_cork_release(ctls_cork *cork);
+
 /// "TLSv1.3", "TLSv1.2", …
 const char *ctls_protocol(ctls_session *session);
 /// 1 when the handshake resumed an earlier session (ticket or cache).

@@ -44,13 +44,13 @@ public final class TLSServerContext: Sendable {
     /// OpenSSL built with it and the kernel's `tls` module (listed in tcp_available_ulp or loadable).
     public static var fileBodyPath: String {
         guard ctls_library_supports_ktls() == 1 else {
-            return "SSL_write from a \(TLSTransport.fileChunkSize / 1024) KiB buffer (OpenSSL was built without kernel TLS)"
+            return "SSL_write from a \(TLSTransport.fileChunkSize / 1024) KiB buffer, records written together (OpenSSL was built without kernel TLS)"
         }
         let ulps = (try? String(decoding: readFile("/proc/sys/net/ipv4/tcp_available_ulp"), as: UTF8.self)) ?? ""
         if ulps.split(whereSeparator: \.isWhitespace).contains("tls") {
             return "kernel TLS with SSL_sendfile where the cipher allows it, else SSL_write"
         }
-        return "SSL_write from a \(TLSTransport.fileChunkSize / 1024) KiB buffer (the kernel offers no TLS module)"
+        return "SSL_write from a \(TLSTransport.fileChunkSize / 1024) KiB buffer, records written together (the kernel offers no TLS module)"
     }
 
     private static func readFile(_ path: String) throws -> [UInt8] {
