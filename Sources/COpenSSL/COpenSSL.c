@@ -37,7 +37,7 @@ static void describe_error(const char *what, char *error, size_t error_size) {
     ERR_clear_error();
 }
 
-ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int min_version,
+ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int min_version, int kernel_tls,
                                char *error, size_t error_size) {
     ERR_clear_error();
     SSL_CTX *ctx = SSL_CTX_new(TLS_server_method());
@@ -50,11 +50,14 @@ ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int
     SSL_CTX_set_cipher_list(ctx, tls12_ciphers);
     // No renegotiation (a DoS vector, and never needed for HTTP/1.1 downloads); an end of stream
     // without close_notify is an ordinary close for HTTP, whose messages are self-delimiting.
-    SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION | SSL_OP_IGNORE_UNEXPECTED_EOF
+    SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION | SSL_OP_IGNORE_UNEXPECTED_EOF);
 #ifdef SSL_OP_ENABLE_KTLS
-                                 | SSL_OP_ENABLE_KTLS
+    // Only where the kernel has the module: elsewhere OpenSSL's attempt costs every handshake two
+    // failing setsockopt(TCP_ULP) calls.
+    if (kernel_tls) SSL_CTX_set_options(ctx, SSL_OP_ENABLE_KTLS);
+#else
+    (void)kernel_tls;
 #endif
-    );
     // Idle connections give their 2 × 16 KiB record buffers back; writes may complete record by record
     // and be retried from a moved buffer with the same bytes (the connection rebuilds its iovecs).
     SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS | SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);

@@ -23,9 +23,9 @@ enum {
 
 /// A server context: TLS 1.2 (or 1.3 when min_version is 13) to 1.3, the certificate chain (leaf first)
 /// and private key from PEM files, ALPN http/1.1, a session cache and tickets, buffers released while
-/// idle, kernel TLS allowed. Returns NULL with a one-line reason in `error` when the files do not load
-/// or do not match.
-ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int min_version,
+/// idle, kernel TLS allowed when `kernel_tls` is non-zero. Returns NULL with a one-line reason in `error`
+/// when the files do not load or do not match.
+ctls_context *ctls_context_new(const char *chain_path, const char *key_path, int min_version, int kernel_tls,
                                char *error, size_t error_size);
 void ctls_context_free(ctls_context *context);
 

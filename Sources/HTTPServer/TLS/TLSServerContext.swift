@@ -41,17 +41,23 @@ public final class TLSServerContext: Sendable {
     }
 
     /// How file bodies will go out over TLS on this machine, for the start-up log: kernel TLS needs
-    /// OpenSSL built with it and the kernel's `tls` module (listed in tcp_available_ulp or loadable).
+    /// OpenSSL built with it and the kernel's `tls` module loaded (listed in tcp_available_ulp).
     public static var fileBodyPath: String {
         guard ctls_library_supports_ktls() == 1 else {
             return "SSL_write from a \(TLSTransport.fileChunkSize / 1024) KiB buffer, records written together (OpenSSL was built without kernel TLS)"
         }
-        let ulps = (try? String(decoding: readFile("/proc/sys/net/ipv4/tcp_available_ulp"), as: UTF8.self)) ?? ""
-        if ulps.split(whereSeparator: \.isWhitespace).contains("tls") {
+        if kernelOffersTLS {
             return "kernel TLS with SSL_sendfile where the cipher allows it, else SSL_write"
         }
         return "SSL_write from a \(TLSTransport.fileChunkSize / 1024) KiB buffer, records written together (the kernel offers no TLS module)"
     }
+
+    /// Whether the kernel lists its `tls` module in tcp_available_ulp; read once. Contexts ask OpenSSL
+    /// for kernel TLS only then.
+    static let kernelOffersTLS: Bool = {
+        let ulps = (try? String(decoding: readFile("/proc/sys/net/ipv4/tcp_available_ulp"), as: UTF8.self)) ?? ""
+        return ulps.split(whereSeparator: \.isWhitespace).contains("tls")
+    }()
 
     private static func readFile(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -69,7 +75,9 @@ private final class LoadedContext: @unchecked Sendable {
 
     init(certificatePath: String, privateKeyPath: String, minimumVersion: TLSServerContext.MinimumVersion) throws(TLSContextError) {
         var error = [CChar](repeating: 0, count: 512)
-        let loaded = ctls_context_new(certificatePath, privateKeyPath, minimumVersion == .tls13 ? 13 : 12, &error, error.count)
+        let loaded = ctls_context_new(
+            certificatePath, privateKeyPath, minimumVersion == .tls13 ? 13 : 12, TLSServerContext.kernelOffersTLS ? 1 : 0,
+            &error, error.count)
         guard let loaded else {
             throw TLSContextError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
