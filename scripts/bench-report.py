@@ -75,6 +75,16 @@ def ratio(a, b):
     return None if a is None or b is None or b == 0 else a / b
 
 
+def round_ratios(values, measurement):
+    """PackServe / nginx within each round that measured both, in round order. The two servers run
+    seconds apart inside a round, so the machine's speed, which drifts by tens of percent between
+    rounds on a shared machine, cancels out of each ratio; it does not cancel out of a ratio of two
+    medians taken from different rounds."""
+    nginx = dict(values.get(measurement, {}).get("nginx", []))
+    packserve = dict(values.get(measurement, {}).get("packserve", []))
+    return [packserve[r] / nginx[r] for r in sorted(nginx) if r in packserve and nginx[r] != 0]
+
+
 def fmt_ratio(r):
     return "–" if r is None else f"{r:.2f}×"
 
@@ -86,12 +96,12 @@ def tls_memory_rows(values, count, growth, tls_rows, verdicts):
     verdicts.append(("RSS with 1,000 idle TLS connections", tls_idle_verdict))
     tls_rows.append(
         f"| resident memory with {int(count):,} idle TLS connections (full handshake + one GET each) | {fmt_mib(n_tls)} "
-        f"| {fmt_mib(p_tls)} | {fmt_ratio(ratio(p_tls, n_tls))} | PackServe < 128 MiB | **{tls_idle_verdict}** |")
+        f"| {fmt_mib(p_tls)} | – | {fmt_ratio(ratio(p_tls, n_tls))} | – | PackServe < 128 MiB | **{tls_idle_verdict}** |")
     n_base, p_base = median(values, "tls_rss_baseline_kib", "nginx"), median(values, "tls_rss_baseline_kib", "packserve")
     tls_rows.append(f"| resident memory just before opening them (baseline) | {fmt_mib(n_base)} | {fmt_mib(p_base)} "
-                    f"| {fmt_ratio(ratio(p_base, n_base))} | – | – |")
+                    f"| – | {fmt_ratio(ratio(p_base, n_base))} | – | – | – |")
     tls_rows.append(f"| growth per idle TLS connection (median of idle − baseline) | {growth('nginx', 'tls_')} "
-                    f"| {growth('packserve', 'tls_')} | – | – | – |")
+                    f"| {growth('packserve', 'tls_')} | – | – | – | – | – |")
 
 
 def render(values, meta):
@@ -101,10 +111,13 @@ def render(values, meta):
 
     def relative_bar(name, measurement, fmt, minimum, into=rows):
         n, p = median(values, measurement, "nginx"), median(values, measurement, "packserve")
-        r = ratio(p, n)
+        per_round = round_ratios(values, measurement)
+        r = statistics.median(per_round) if per_round else None
         verdict = "–" if r is None else ("PASS" if r >= minimum else "FAIL")
         verdicts.append((name, verdict))
-        into.append(f"| {name} | {fmt(n)} | {fmt(p)} | {fmt_ratio(r)} | ≥ {minimum:.1f}× nginx | **{verdict}** |")
+        rounds = " ".join(f"{x:.2f}" for x in per_round) or "–"
+        into.append(f"| {name} | {fmt(n)} | {fmt(p)} | {fmt_ratio(r)} | {fmt_ratio(ratio(p, n))} | {rounds} "
+                    f"| ≥ {minimum:.1f}× nginx | **{verdict}** |")
 
     duration = meta.get("duration", "?")
     relative_bar("1 GiB file, one connection (curl)", "throughput_1g", fmt_mib_s, 0.9)
@@ -117,17 +130,17 @@ def render(values, meta):
     count = meta.get("idle_connections", "1000")
     rows.append(
         f"| resident memory with {int(count):,} idle keep-alive connections | {fmt_mib(n_idle)} | {fmt_mib(p_idle)} "
-        f"| {fmt_ratio(ratio(p_idle, n_idle))} | PackServe < 64 MiB | **{idle_verdict}** |")
+        f"| – | {fmt_ratio(ratio(p_idle, n_idle))} | – | PackServe < 64 MiB | **{idle_verdict}** |")
     n_base, p_base = median(values, "rss_baseline_kib", "nginx"), median(values, "rss_baseline_kib", "packserve")
     rows.append(f"| resident memory just before opening them (baseline) | {fmt_mib(n_base)} | {fmt_mib(p_base)} "
-                f"| {fmt_ratio(ratio(p_base, n_base))} | – | – |")
+                f"| – | {fmt_ratio(ratio(p_base, n_base))} | – | – | – |")
     def growth(server, prefix=""):  # median over rounds of (idle - baseline), per connection
         idle = dict(values.get(prefix + "rss_idle_kib", {}).get(server, []))
         base = dict(values.get(prefix + "rss_baseline_kib", {}).get(server, []))
         deltas = [idle[r] - base[r] for r in idle if r in base]
         return f"{statistics.median(deltas) / int(count):.2f} KiB/conn" if deltas else "–"
     rows.append(f"| growth per idle connection (median of idle − baseline) | {growth('nginx')} | {growth('packserve')} "
-                "| – | – | – |")
+                "| – | – | – | – | – |")
 
     # HTTPS (issue 9): same servers and files, each with the same P-256 certificate.
     if not values.get("tls_throughput_1g"):
@@ -159,11 +172,13 @@ def render(values, meta):
     if meta.get("quick") == "1":
         out += ["> **Quick smoke run** (`--quick`): one round, short durations. Not a measurement to decide on.", ""]
     out += [
-        f"Medians over {meta.get('rounds', '?')} round(s); ratio = PackServe / nginx "
-        "(higher is better for rates, lower is better for memory).",
+        f"Medians over {meta.get('rounds', '?')} round(s). Ratio = PackServe / nginx, the median of the "
+        "per-round ratios (\"Each round\"; the two servers run seconds apart inside a round, so the machine's "
+        "drift between rounds cancels out of each); the bars are judged on it. \"Ratio of medians\" divides the "
+        "two medians, which may come from different rounds. Higher is better for rates, lower for memory.",
         "",
-        "| Measurement | nginx | PackServe | Ratio | Bar (issue 2) | Result |",
-        "|---|---:|---:|---:|---|---|",
+        "| Measurement | nginx | PackServe | Ratio | Ratio of medians | Each round | Bar (issue 2) | Result |",
+        "|---|---:|---:|---:|---:|---|---|---|",
         *rows,
         "",
     ]
@@ -176,8 +191,8 @@ def render(values, meta):
             f"Negotiated with an OpenSSL client: nginx {meta.get('tls_parameters_nginx', '?')}; "
             f"PackServe {meta.get('tls_parameters_packserve', '?')}.",
             "",
-            "| Measurement | nginx | PackServe | Ratio | Bar (issue 9) | Result |",
-            "|---|---:|---:|---:|---|---|",
+            "| Measurement | nginx | PackServe | Ratio | Ratio of medians | Each round | Bar (issue 9) | Result |",
+            "|---|---:|---:|---:|---:|---|---|---|",
             *tls_rows,
             "",
         ]
@@ -190,8 +205,8 @@ def render(values, meta):
             "PackServe `accessLog` `{\"format\": \"combined\", \"path\": FILE}` (a second process). The rows "
             "above are with both logs off.",
             "",
-            "| Measurement | nginx | PackServe | Ratio | Bar (issue 11) | Result |",
-            "|---|---:|---:|---:|---|---|",
+            "| Measurement | nginx | PackServe | Ratio | Ratio of medians | Each round | Bar (issue 11) | Result |",
+            "|---|---:|---:|---:|---:|---|---|---|",
             *log_rows,
             "",
         ]
@@ -287,8 +302,9 @@ def render(values, meta):
             f"- Load average (1, 5, 15 min) before: {meta.get('load_before', '?')}; after: {meta.get('load_after', '?')}",
             "- **The machine is shared and noisy**: other engineers' builds and tests may have been running during "
             "the measurement, and clients (curl, wrk, the Python probe) run on the same 2 CPUs as the servers. "
-            "Servers alternate inside every round (the first server swaps each round) and medians are reported to "
-            "dampen this, but treat differences under ~10 % as noise; the per-round samples above show the spread.",
+            "Servers alternate inside every round (the first server swaps each round), ratios are taken inside each "
+            "round and their median is reported to dampen this, but treat differences under ~10 % as noise; the "
+            "per-round samples above show the spread.",
             "- Files: random bytes in a temporary directory served by both (`publicDirectory` for PackServe, `root` "
             "for nginx): 1 GiB, 100 MiB, 4 KiB; in the page cache (each server fetches the 1 GiB file once "
             "before round 1, and runs a short wrk warm-up).",

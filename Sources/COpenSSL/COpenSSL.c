@@ -184,7 +184,7 @@ int ctls_session_reused(ctls_session *session) { return SSL_session_reused(sessi
 // so a socket BIO makes one write(2) per record, and over loopback or a fast link every write(2) also
 // wakes the reader. This BIO stands in for the socket BIO on the write side once the handshake is done
 // (not with kernel TLS, which needs the socket BIO). Uncorked it behaves like the socket BIO: write(2)
-// at once, "retry" on EAGAIN. Corked it collects sealed records in a buffer; ctls_flush then writes
+// at once, "retry" on EAGAIN. Corked it collects sealed records in a buffer; ctls_cork_flush writes
 // them with one write(2), so a 64 KiB piece of a file leaves as four records in one syscall. Bytes are
 // never reordered: a write that does not fit, and every uncorked write, flushes what is collected first.
 

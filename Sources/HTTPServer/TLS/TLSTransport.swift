@@ -125,8 +125,9 @@ final class TLSTransport: Transport {
             // Records sealed by the last call wait for the socket: they go first, and count once sent.
             let status = ctls_cork_flush(cork)
             guard status == CTLS_OK else { return result(status, count: 0) }
-            defer { unflushedFileBytes = 0 }
-            return report(unflushedFileBytes, offset: &offset, count: count)
+            let sent = unflushedFileBytes
+            unflushedFileBytes = 0
+            return report(sent, offset: &offset, count: count)
         }
         if pendingStart == pendingEnd || pendingFile != file.descriptor || pendingOffset != offset {
             let buffer = fileBuffer ?? .allocate(byteCount: Self.fileChunkSize, alignment: 16)
