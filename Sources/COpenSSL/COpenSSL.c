@@ -216,18 +216,16 @@ static int cork_drain(cork_state *state) {
 static int cork_write(BIO *bio, const char *data, size_t size, size_t *written) {
     cork_state *state = BIO_get_data(bio);
     BIO_clear_retry_flags(bio);
-    if (state->corked && state->buffer != NULL && state->capacity - state->length >= size) {
+    int collecting = state->corked && state->buffer != NULL && state->capacity >= size;
+    // What is collected goes first: always when uncorked, and when corked but this record does not fit.
+    if (!collecting || state->capacity - state->length < size) {
+        int drained = cork_drain(state);
+        if (drained == 0) BIO_set_retry_write(bio);
+        if (drained <= 0) return 0;
+    }
+    if (collecting) {
         memcpy(state->buffer + state->length, data, size);
         state->length += size;
-        *written = size;
-        return 1;
-    }
-    int drained = cork_drain(state);
-    if (drained == 0) BIO_set_retry_write(bio);
-    if (drained <= 0) return 0;
-    if (state->corked && state->buffer != NULL && state->capacity >= size) {
-        memcpy(state->buffer, data, size);
-        state->length = size;
         *written = size;
         return 1;
     }
@@ -256,8 +254,6 @@ static long cork_ctrl(BIO *bio, int command, long number, void *pointer) {
     }
     case BIO_CTRL_WPENDING:
         return (long)(state->length - state->sent);
-    case BIO_CTRL_PENDING:
-        return 0;
     default:
         return 0;
     }

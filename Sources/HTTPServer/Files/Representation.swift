@@ -55,29 +55,13 @@ public struct Representation: Sendable {
         // same text as `String(_:radix: 16)` of each, joined by a dash.
         let mtime = UInt64(bitPattern: modificationTime)
         let length = UInt64(bitPattern: size)
-        let tag = String(unsafeUninitializedCapacity: hexDigitCount(mtime) + 1 + hexDigitCount(length)) { out in
-            var end = writeHex(mtime, into: out, at: 0)
-            out[end] = UInt8(ascii: "-")
-            end = writeHex(length, into: out, at: end + 1)
-            return end
+        let capacity = ASCIIDigits.count(mtime, radix: 16) + 1 + ASCIIDigits.count(length, radix: 16)
+        let tag = String(unsafeUninitializedCapacity: capacity) { out in
+            let dash = ASCIIDigits.write(mtime, radix: 16, into: out, at: 0)
+            out[dash] = UInt8(ascii: "-")
+            return ASCIIDigits.write(length, radix: 16, into: out, at: dash + 1)
         }
         // Hex digits and a dash are always valid etagc.
         return EntityTag(opaqueTag: tag)!
-    }
-
-    private static func hexDigitCount(_ value: UInt64) -> Int {
-        value == 0 ? 1 : (67 - value.leadingZeroBitCount) / 4
-    }
-
-    /// Writes `value` in lower-case hex at `start`; returns the index after the last digit.
-    private static func writeHex(_ value: UInt64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        let end = start + hexDigitCount(value)
-        var rest = value
-        for index in (start..<end).reversed() {
-            let nibble = UInt8(rest & 0xF)
-            out[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            rest >>= 4
-        }
-        return end
     }
 }

@@ -15,15 +15,15 @@ public struct ByteRange: Sendable, Hashable, CustomStringConvertible {
 
     /// `bytes 0-499/1234` (RFC 9110 §14.4).
     public func contentRange(completeLength: Int64) -> String {
-        let capacity = 6 + ASCIIDecimal.digitCount(first) + 1 + ASCIIDecimal.digitCount(last) + 1
-            + ASCIIDecimal.digitCount(completeLength)
+        let (first, last, length) = (UInt64(first), UInt64(last), UInt64(completeLength))
+        let capacity = 6 + ASCIIDigits.count(first) + 1 + ASCIIDigits.count(last) + 1 + ASCIIDigits.count(length)
         return String(unsafeUninitializedCapacity: capacity) { out in
             var end = out.initialize(from: "bytes ".utf8).1
-            end = ASCIIDecimal.write(first, into: out, at: end)
+            end = ASCIIDigits.write(first, into: out, at: end)
             out[end] = UInt8(ascii: "-")
-            end = ASCIIDecimal.write(last, into: out, at: end + 1)
+            end = ASCIIDigits.write(last, into: out, at: end + 1)
             out[end] = UInt8(ascii: "/")
-            return ASCIIDecimal.write(completeLength, into: out, at: end + 1)
+            return ASCIIDigits.write(length, into: out, at: end + 1)
         }
     }
 

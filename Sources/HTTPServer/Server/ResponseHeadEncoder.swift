@@ -11,6 +11,8 @@ enum ResponseHeadEncoder {
     }
 
     private static let ownedFields = ["content-length", "transfer-encoding", "connection", "date"]
+    /// Bit n set when an owned name is n bytes long (all are shorter than 64).
+    private static let ownedLengths: UInt64 = ownedFields.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
     static func encode(_ response: HTTPResponse, framing: Framing) -> [UInt8] {
         var out: [UInt8] = []
@@ -41,11 +43,10 @@ enum ResponseHeadEncoder {
 
     /// Compared without lower-casing a copy: this runs for every field of every response.
     private static func isOwned(_ name: String) -> Bool {
-        // Most names have none of the owned names' lengths (4, 10, 14, 17): no comparison at all then.
-        switch name.utf8.count {
-        case 4, 10, 14, 17: ownedFields.contains { HTTPHeaders.namesEqual($0, name) }
-        default: false
-        }
+        // Most names have none of the owned names' lengths: no comparison at all then.
+        let length = name.utf8.count
+        return length < 64 && ownedLengths & (1 << UInt64(length)) != 0
+            && ownedFields.contains { HTTPHeaders.namesEqual($0, name) }
     }
 
     /// Refuses CR, LF and NUL in anything written to the wire (response splitting).
