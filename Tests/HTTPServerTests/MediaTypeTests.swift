@@ -22,6 +22,11 @@ struct MediaTypeTests {
         ("/file.unknownext", "application/octet-stream"),
         ("/trailingdot.", "application/octet-stream"),
         ("relative.html", "text/html; charset=utf-8"),
+        ("/app.WebManifest", "application/manifest+json"),
+        ("/x.abcdefghijklmnopqrstuvwxyz", "application/octet-stream"),
+        ("/x.abcdefghijklmnop", "application/octet-stream"),
+        (".html", "application/octet-stream"),
+        ("/a.html/", "application/octet-stream"),
     ])
     func mapsPathToMediaType(path: String, expected: String) {
         #expect(MediaTypes.forPath(path) == expected)

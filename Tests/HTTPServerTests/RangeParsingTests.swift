@@ -65,6 +65,9 @@ struct RangeParsingTests {
         ("18446744073709551616", "18446744073709551615", false),
     ])
     func comparesDecimalsExactly(a: String, b: String, less: Bool) {
-        #expect(ByteRangeSpec.decimalLess(Array(a.utf8)[...], Array(b.utf8)[...]) == less)
+        let result = Array(a.utf8).withUnsafeBufferPointer { a in
+            Array(b.utf8).withUnsafeBufferPointer { b in ByteRangeSpec.decimalLess(a[...], b[...]) }
+        }
+        #expect(result == less)
     }
 }

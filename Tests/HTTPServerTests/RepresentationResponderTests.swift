@@ -14,7 +14,7 @@ struct RepresentationResponderTests {
     init() throws {
         file = try FixtureFile(bytes: (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
         representation = Representation(
-            file: try file.open(), contentType: "application/zip",
+            content: .file(try file.open()), contentType: "application/zip",
             entityTag: EntityTag(opaqueTag: "abc123")!, lastModified: 784_111_777, cacheControl: Self.cacheControl)
     }
 
@@ -171,6 +171,19 @@ struct RepresentationResponderTests {
         #expect(!rep.entityTag.isWeak)
         #expect(rep.cacheControl == "no-cache")
         #expect(Representation.staticEntityTag(modificationTime: 0x5f5e_1000, size: 0).description == "\"5f5e1000-0\"")
+    }
+
+    /// A file's Last-Modified and static tag are made once, when it is opened, from its own fstat; a
+    /// representation whose date is changed later sends the new one.
+    @Test func aFileBringsItsOwnLastModifiedAndTag() throws {
+        let opened = try file.open()
+        let served = Representation.staticFile(opened, path: "/a.zip")
+        #expect(served.lastModifiedText == HTTPDate.format(opened.modificationTime))
+        #expect(served.entityTag == Representation.staticEntityTag(modificationTime: opened.modificationTime, size: opened.size))
+        expectRepresentationHeaders(respond(to: representation))
+        var changed = served
+        changed.lastModified = 784_111_777
+        #expect(respond(to: changed).headers["Last-Modified"] == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
 }
 

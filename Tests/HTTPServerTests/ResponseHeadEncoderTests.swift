@@ -32,4 +32,41 @@ import Testing
         #expect(values("content-range") == ["bytes 0-4/5"])
         #expect(values("x-content-length") == ["5"])
     }
+
+    /// The whole head, byte for byte: status line, Date and Server first, the responder's fields in
+    /// order, then the server's framing fields.
+    @Test func aHeadIsWrittenExactly() {
+        let response = HTTPResponse(
+            status: .partialContent, headers: ["ETag": "\"6b-64\"", "Content-Range": "bytes 0-4/100"],
+            body: .bytes(Array("hello".utf8)))
+        let date = "Mon, 23 Nov 2026 12:00:00 GMT"
+        let keepAlive10 = ResponseHeadEncoder.encode(
+            response, framing: .init(keepAlive: true, requestVersion: .http1_0, date: date, serverName: "PackServe"))
+        #expect(String(decoding: keepAlive10, as: UTF8.self) == """
+            HTTP/1.1 206 Partial Content\r\nDate: \(date)\r\nServer: PackServe\r\nETag: "6b-64"\r\n\
+            Content-Range: bytes 0-4/100\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\n
+            """)
+        let notModified = ResponseHeadEncoder.encode(
+            HTTPResponse(status: .notModified), framing: .init(keepAlive: true, requestVersion: .http1_1, date: date))
+        #expect(String(decoding: notModified, as: UTF8.self) == "HTTP/1.1 304 Not Modified\r\nDate: \(date)\r\n\r\n")
+    }
+
+    /// A field whose name or value holds CR, LF or NUL is left out whole (no response splitting); its
+    /// neighbours and a value with a tab (also a small byte, but allowed) are kept.
+    @Test(arguments: ["a\r\nSet-Cookie: x=1", "a\nb", "a\u{0}b", "a\rb"])
+    func aFieldThatCouldSplitTheResponseIsLeftOut(unsafe: String) {
+        var headers: HTTPHeaders = ["X-Before": "1"]
+        headers.add("X-Unsafe", unsafe)
+        headers.add(unsafe, "name")
+        headers.add("X-Tab", "a\tb")
+        headers.add("X-After", "2")
+        let head = ResponseHeadEncoder.encode(
+            HTTPResponse(status: .ok, headers: headers), framing: .init(keepAlive: true, requestVersion: .http1_1, date: "d"))
+        let fields = Self.fields(of: head)
+        #expect(fields.map(\.name) == ["Date", "X-Before", "X-Tab", "X-After", "Content-Length"])
+        #expect(!head.contains(0x00))
+        // Six lines, the empty line, and nothing after it: no line break of the unsafe text got through.
+        #expect(String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n").count == 8)
+        #expect(!head.split(separator: 0x0D).contains { $0.dropFirst().contains(0x0A) })
+    }
 }

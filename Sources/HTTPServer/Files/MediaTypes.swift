@@ -53,19 +53,45 @@ public enum MediaTypes {
 
     /// The media type for a file extension (without the dot, any case), or `defaultType`.
     public static func forExtension(_ fileExtension: some StringProtocol) -> String {
-        // Extensions are nearly always lower case already: then no lowercased copy is made.
-        let isLower = !fileExtension.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
-        return byExtension[isLower ? String(fileExtension) : fileExtension.lowercased()] ?? defaultType
+        Array(fileExtension.utf8).withUnsafeBufferPointer { forExtension($0) }
     }
 
     /// The media type for the last path segment's extension: `a/b/site.CSS` → `text/css; charset=utf-8`.
     /// A name without a dot, or a dotfile such as `.env`, has no extension and gets `defaultType`.
-    /// Static files look this up for every response, so `/` and `.` are searched as bytes (a Character
-    /// search walks grapheme clusters).
     public static func forPath(_ path: some StringProtocol) -> String {
-        let utf8 = Substring(path).utf8
-        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
-        guard let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return defaultType }
-        return forExtension(Substring(utf8[utf8.index(after: dot)...]))
+        var path = String(path)
+        return path.withUTF8 { bytes in
+            // Back from the end to the last `.` or `/`: static files look this up for every response.
+            var dot = bytes.count
+            while dot > 0 && bytes[dot - 1] != UInt8(ascii: ".") && bytes[dot - 1] != UInt8(ascii: "/") { dot -= 1 }
+            guard dot > 1, bytes[dot - 1] == UInt8(ascii: "."), bytes[dot - 2] != UInt8(ascii: "/") else { return defaultType }
+            return forExtension(UnsafeBufferPointer(rebasing: bytes[dot...]))
+        }
+    }
+
+    private static func forExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let key = ExtensionKey(bytes) else { return defaultType }
+        return byKey[key] ?? defaultType
+    }
+
+    /// `byExtension` keyed by packed bytes: a lookup hashes two integers and makes no string.
+    private static let byKey = Dictionary(uniqueKeysWithValues: byExtension.map { ext, type in
+        (Array(ext.utf8).withUnsafeBufferPointer { ExtensionKey($0)! }, type)
+    })
+
+    /// An extension of up to 15 bytes, lowercased, packed with its length into two integers (longer ones
+    /// are in no table).
+    private struct ExtensionKey: Hashable {
+        var low: UInt64 = 0
+        var high: UInt64
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count < 16 else { return nil }
+            high = UInt64(bytes.count) << 56
+            for (index, byte) in bytes.enumerated() {
+                let lower = UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                if index < 8 { low |= lower << (8 * UInt64(index)) } else { high |= lower << (8 * UInt64(index - 8)) }
+            }
+        }
     }
 }

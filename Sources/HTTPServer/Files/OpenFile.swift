@@ -14,6 +14,12 @@ public final class OpenFile: Sendable {
     public let size: Int64
     /// Modification time, whole seconds since 1970 (HTTP dates have one-second resolution).
     public let modificationTime: Int64
+    /// What responses say of this file, derived from the same fstat and made once here: an open file is
+    /// shared (`OpenFileCache`) by every response that sends it, and these would otherwise be formatted
+    /// for each. `modificationTime` as an HTTP-date (RFC 9110 §5.6.7), sent as Last-Modified.
+    public let modificationDate: String
+    /// The strong entity tag a static file is served with (`Representation.staticEntityTag`).
+    public let staticEntityTag: EntityTag
 
     public enum OpenError: Error, Equatable {
         /// Nothing there, or nothing a client may name: a missing file, a name too long, a symbolic link
@@ -83,6 +89,8 @@ public final class OpenFile: Sendable {
         self.descriptor = descriptor
         self.size = size
         self.modificationTime = modificationTime
+        modificationDate = HTTPDate.format(modificationTime)
+        staticEntityTag = Representation.staticEntityTag(modificationTime: modificationTime, size: size)
     }
 
     deinit {

@@ -46,11 +46,12 @@ public final class OpenFileCache: Sendable {
     /// The file `segments` names inside `root`, opened without following links (see
     /// `OpenFile.open(segments:beneath:)`), from the cache when it is still valid.
     public func open(segments: [String], beneath root: String) throws(OpenFile.OpenError) -> OpenFile {
-        // One string grown in place (this key is built for every static-file request).
+        // Sized first and written once (this key is built for every static-file request).
         var path = root
+        path.reserveCapacity(root.utf8.count + segments.reduce(0) { $0 + 1 + $1.utf8.count })
         for segment in segments {
-            if path.utf8.last != UInt8(ascii: "/") { path += "/" }
-            path += segment
+            if path.utf8.last != UInt8(ascii: "/") { path.append("/") }
+            path.append(segment)
         }
         return try open(key: path) { () throws(OpenFile.OpenError) in
             try OpenFile.open(segments: segments, beneath: root)

@@ -8,7 +8,12 @@ public struct Representation: Sendable {
     /// is its own representation with its own strong tag (RFC 9110 §8.8.3.3).
     public var entityTag: EntityTag
     /// Whole seconds since 1970, sent as `Last-Modified`.
-    public var lastModified: Int64
+    public var lastModified: Int64 {
+        didSet { lastModifiedText = HTTPDate.format(lastModified) }
+    }
+    /// `lastModified` as the HTTP-date sent (RFC 9110 §8.8.2), formatted when it is set: an open file
+    /// brings its own (`OpenFile.modificationDate`), made once for all the responses that send it.
+    public private(set) var lastModifiedText: String
     /// Sent as `Cache-Control` when non-nil.
     public var cacheControl: String?
     /// Sent as `Content-Encoding` when non-nil ("gzip"); ranges then count the coded bytes (RFC 9110 §14.1).
@@ -24,30 +29,29 @@ public struct Representation: Sendable {
         self.contentType = contentType
         self.entityTag = entityTag
         self.lastModified = lastModified
+        lastModifiedText = HTTPDate.format(lastModified)
         self.cacheControl = cacheControl
         self.contentEncoding = contentEncoding
         self.vary = vary
     }
 
-    /// A file's bytes as they are on disk.
-    public init(file: OpenFile, contentType: String, entityTag: EntityTag, lastModified: Int64, cacheControl: String? = nil) {
-        self.init(
-            content: .file(file), contentType: contentType, entityTag: entityTag, lastModified: lastModified,
-            cacheControl: cacheControl)
+    /// A file's bytes as they are on disk, last modified when the file was.
+    public init(file: OpenFile, contentType: String, entityTag: EntityTag, cacheControl: String? = nil) {
+        content = .file(file)
+        self.contentType = contentType
+        self.entityTag = entityTag
+        lastModified = file.modificationTime
+        lastModifiedText = file.modificationDate
+        self.cacheControl = cacheControl
     }
 
     /// A static file on disk: content type from the path's extension, Last-Modified from the file's
     /// mtime and a strong ETag derived from mtime and size.
     public static func staticFile(_ file: OpenFile, path: String, cacheControl: String? = nil) -> Representation {
-        Representation(
-            file: file,
-            contentType: MediaTypes.forPath(path),
-            entityTag: staticEntityTag(modificationTime: file.modificationTime, size: file.size),
-            lastModified: file.modificationTime,
-            cacheControl: cacheControl)
+        Representation(file: file, contentType: MediaTypes.forPath(path), entityTag: file.staticEntityTag, cacheControl: cacheControl)
     }
 
-    /// `"<hex mtime>-<hex size>"` (the nginx scheme). Strong, which is a small bet: a file rewritten
+    /// `"<hex mtime>-<hex size>"` (the nginx scheme; `OpenFile.staticEntityTag` is this, made at open). Strong, which is a small bet: a file rewritten
     /// within the same second to the same size would keep its tag. Static files are deployed, not edited
     /// in place, and a strong tag is what lets download clients resume with If-Range (§13.1.5).
     public static func staticEntityTag(modificationTime: Int64, size: Int64) -> EntityTag {
@@ -62,6 +66,6 @@ public struct Representation: Sendable {
             return ASCIIDigits.write(length, radix: 16, into: out, at: dash + 1)
         }
         // Hex digits and a dash are always valid etagc.
-        return EntityTag(opaqueTag: tag)!
+        return EntityTag(validatedOpaqueTag: tag, isWeak: false)
     }
 }

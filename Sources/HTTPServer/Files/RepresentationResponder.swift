@@ -77,7 +77,7 @@ public struct RepresentationResponder: Sendable {
         // Content-Range, and CORS's three), so the array is allocated once.
         headers.reserveCapacity(10)
         headers.add("ETag", representation.entityTag.description)
-        headers.add("Last-Modified", HTTPDate.format(representation.lastModified))
+        headers.add("Last-Modified", representation.lastModifiedText)
         if let cacheControl = representation.cacheControl {
             headers.add("Cache-Control", cacheControl)
         }

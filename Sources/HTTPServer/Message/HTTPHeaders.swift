@@ -56,8 +56,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Every value of `name` joined as one list (RFC 9110 §5.3: repeated list fields are one list).
     public func combinedValue(_ name: String) -> String? {
-        let all = values(name)
-        return all.isEmpty ? nil : all.joined(separator: ", ")
+        // No array: most names asked for (Connection, Expect, If-Match…) are absent or appear once.
+        var combined: String?
+        for field in fields where Self.namesEqual(field.name, name) {
+            combined = combined.map { $0 + ", " + field.value } ?? field.value
+        }
+        return combined
     }
 
     public func contains(_ name: String) -> Bool {

@@ -39,7 +39,7 @@ public struct HTTPRequestHead: Sendable {
         guard let host = headers["host"] else { return nil }
         let name = Self.stripPort(host)
         // Most clients send the name in lower case already: no second copy then.
-        return name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
+        return name.containsUppercaseASCII ? name.lowercased() : name
     }
 
     static func lowercasedTokens(_ list: String) -> [String] {
@@ -47,18 +47,31 @@ public struct HTTPRequestHead: Sendable {
     }
 
     /// `h:80` → `h`, `[::1]:80` → `[::1]`; a bare IPv6 literal (several colons) is left alone.
-    /// Scans bytes, not Characters: this runs for every request (the host allow-list), and Character
-    /// search walks grapheme clusters.
+    /// Scans the bytes in place: this runs for every request (the host allow-list).
     public static func stripPort(_ host: String) -> String {
-        let utf8 = host.utf8
-        if utf8.first == UInt8(ascii: "[") {
-            guard let close = utf8.firstIndex(of: UInt8(ascii: "]")) else { return host }
-            return String(Substring(utf8[...close]))
+        var bytesOfHost = host
+        return bytesOfHost.withUTF8 { bytes in
+            let end: Int?
+            if bytes.first == UInt8(ascii: "[") {
+                end = bytes.firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 }
+            } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+                !bytes[(colon + 1)...].contains(UInt8(ascii: ":")) {
+                end = colon
+            } else {
+                end = nil
+            }
+            guard let end, end < bytes.count else { return host }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         }
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
-            utf8[utf8.index(after: colon)...].firstIndex(of: UInt8(ascii: ":")) == nil
-        else { return host }
-        return String(Substring(utf8[..<colon]))
+    }
+}
+
+extension String {
+    /// Whether any byte is `A`…`Z`: most names arrive in lower case, and then no lowercased copy is made.
+    /// The bytes are scanned in place (a generic walk of `utf8` is several times slower).
+    public var containsUppercaseASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.contains { $0 >= 0x41 && $0 <= 0x5A } }
     }
 }
 

@@ -13,31 +13,37 @@ public struct SafePath: Sendable, Equatable {
     public let hasTrailingSlash: Bool
 
     public init?(percentEncodedPath path: String) {
-        var utf8 = path.utf8[...]
-        guard utf8.first == HTTPGrammar.slash else { return nil }
+        var path = path
+        // Scanned as bytes in place: every static-file request and every parametric route decodes its path.
+        guard let (segments, trailingSlash) = path.withUTF8(Self.segments(of:)) else { return nil }
+        self.segments = segments
+        hasTrailingSlash = trailingSlash
+    }
+
+    private static func segments(of bytes: UnsafeBufferPointer<UInt8>) -> ([String], Bool)? {
+        guard bytes.first == HTTPGrammar.slash else { return nil }
         var segments: [String] = []
         var decoded: [UInt8] = []
-        while !utf8.isEmpty {
-            utf8 = utf8.dropFirst()  // the "/"
-            let end = utf8.firstIndex(of: HTTPGrammar.slash) ?? utf8.endIndex
-            let encoded = utf8[..<end]
-            utf8 = utf8[end...]
+        var start = 1
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: HTTPGrammar.slash) ?? bytes.count
+            let encoded = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = end + 1
             // An escape always decodes to a byte, so only an empty encoded segment is empty (`//`).
             if encoded.isEmpty { continue }
             let segment: String?
             if encoded.contains(HTTPGrammar.percent) {
-                guard Self.percentDecode(encoded, into: &decoded) else { return nil }
-                segment = Self.isSafeSegment(decoded) ? String(validating: decoded, as: UTF8.self) : nil
+                guard percentDecode(encoded, into: &decoded) else { return nil }
+                segment = isSafeSegment(decoded) ? String(validating: decoded, as: UTF8.self) : nil
             } else {
-                // Nothing to decode (the usual case): the segment is a slice of a valid string between
-                // two slashes, so it is valid UTF-8 and needs no copy into `decoded` first.
-                segment = Self.isSafeSegment(encoded) ? String(Substring(encoded)) : nil
+                // Nothing to decode (the usual case): the bytes between two slashes of a valid string are
+                // valid UTF-8 themselves.
+                segment = isSafeSegment(encoded) ? String(decoding: encoded, as: UTF8.self) : nil
             }
             guard let segment else { return nil }
             segments.append(segment)
         }
-        self.segments = segments
-        self.hasTrailingSlash = path.utf8.count > 1 && path.utf8.last == HTTPGrammar.slash
+        return (segments, bytes.count > 1 && bytes.last == HTTPGrammar.slash)
     }
 
     /// The segments joined with `/`, without a leading slash: `""` for the root.
@@ -55,20 +61,20 @@ public struct SafePath: Sendable, Equatable {
     }
 
     /// Replaces `decoded` with the bytes of `encoded` after percent-decoding; false on a bad escape.
-    private static func percentDecode(_ encoded: Substring.UTF8View.SubSequence, into decoded: inout [UInt8]) -> Bool {
+    private static func percentDecode(_ encoded: UnsafeBufferPointer<UInt8>, into decoded: inout [UInt8]) -> Bool {
         decoded.removeAll(keepingCapacity: true)
-        var index = encoded.startIndex
-        while index < encoded.endIndex {
+        var index = 0
+        while index < encoded.count {
             let byte = encoded[index]
-            index = encoded.index(after: index)
+            index += 1
             guard byte == HTTPGrammar.percent else {
                 decoded.append(byte)
                 continue
             }
-            guard index < encoded.endIndex, let high = HTTPGrammar.hexValue(encoded[index]) else { return false }
-            index = encoded.index(after: index)
-            guard index < encoded.endIndex, let low = HTTPGrammar.hexValue(encoded[index]) else { return false }
-            index = encoded.index(after: index)
+            guard index + 1 < encoded.count, let high = HTTPGrammar.hexValue(encoded[index]),
+                let low = HTTPGrammar.hexValue(encoded[index + 1])
+            else { return false }
+            index += 2
             decoded.append(high << 4 | low)
         }
         return true

@@ -7,12 +7,20 @@
 ///     int-range    = first-pos "-" [ last-pos ]
 ///     suffix-range = "-" suffix-length
 extension ByteRangeSpec {
+    /// Part of a field value's UTF-8.
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
     /// The specs of a `Range` value, or nil when the whole field must be ignored (RFC 9110 §14.2: a
     /// server may ignore Range, and must not act on one it cannot parse): an unit other than `bytes`
     /// (compared case-insensitively, §14.1), a spec that is not digits-dash-digits, a first-pos greater
     /// than its last-pos, or no spec at all. Empty list elements (`0-1,,5-6`) are skipped (§5.6.1).
     public static func parseRangeField(_ fieldValue: some StringProtocol) -> [ByteRangeSpec]? {
-        let bytes = Array(fieldValue.utf8)
+        // The value's own bytes, scanned in place (no copy into an array first).
+        var value = String(fieldValue)
+        return value.withUTF8 { parseRangeField(bytes: $0[...]) }
+    }
+
+    private static func parseRangeField(bytes: Bytes) -> [ByteRangeSpec]? {
         guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
               isBytesUnit(bytes[..<equals].drop { $0 == 0x20 || $0 == 0x09 })
         else { return nil }
@@ -20,8 +28,8 @@ extension ByteRangeSpec {
         // Elements are walked in place rather than split into an array first (one Range per request is
         // the common case, and it should cost one small allocation, the result).
         var elementStart = equals + 1
-        while elementStart <= bytes.count {
-            let elementEnd = bytes[elementStart...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+        while elementStart <= bytes.endIndex {
+            let elementEnd = bytes[elementStart...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
             let trimmed = trimWhitespace(bytes[elementStart..<elementEnd])
             elementStart = elementEnd + 1
             if trimmed.isEmpty { continue }
@@ -32,7 +40,7 @@ extension ByteRangeSpec {
     }
 
     /// One range-spec with no surrounding whitespace.
-    private static func parseSpec(_ spec: ArraySlice<UInt8>) -> ByteRangeSpec? {
+    private static func parseSpec(_ spec: Bytes) -> ByteRangeSpec? {
         guard let dash = spec.firstIndex(of: UInt8(ascii: "-")) else { return nil }
         let firstDigits = spec[..<dash]
         let lastDigits = spec[(dash + 1)...]
@@ -49,7 +57,7 @@ extension ByteRangeSpec {
     }
 
     /// 1*DIGIT as Int64, saturating at Int64.max instead of overflowing; nil if empty or not all digits.
-    static func decimal(_ digits: ArraySlice<UInt8>) -> Int64? {
+    static func decimal(_ digits: Bytes) -> Int64? {
         guard !digits.isEmpty else { return nil }
         var value: Int64 = 0
         for c in digits {
@@ -62,14 +70,14 @@ extension ByteRangeSpec {
     }
 
     /// Exact `a < b` for digit strings of any length, so numbers beyond 64 bits still compare correctly.
-    static func decimalLess(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    static func decimalLess(_ a: Bytes, _ b: Bytes) -> Bool {
         let a = a.drop { $0 == UInt8(ascii: "0") }
         let b = b.drop { $0 == UInt8(ascii: "0") }
         if a.count != b.count { return a.count < b.count }
         return a.lexicographicallyPrecedes(b)
     }
 
-    private static func isBytesUnit(_ unit: ArraySlice<UInt8>) -> Bool {
+    private static func isBytesUnit(_ unit: Bytes) -> Bool {
         // Indexed, not zipped with "bytes".utf8: a zip of a slice and a string view is not cheap.
         guard unit.count == 5 else { return false }
         let base = unit.startIndex
@@ -78,7 +86,7 @@ extension ByteRangeSpec {
             && (unit[base + 4] | 0x20) == UInt8(ascii: "s")
     }
 
-    private static func trimWhitespace(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    private static func trimWhitespace(_ s: Bytes) -> Bytes {
         var s = s
         while let f = s.first, f == 0x20 || f == 0x09 { s.removeFirst() }
         while let l = s.last, l == 0x20 || l == 0x09 { s.removeLast() }

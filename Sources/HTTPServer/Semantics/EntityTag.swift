@@ -13,8 +13,7 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
     /// character), so a response header can never be broken by a bad validator.
     public init?(opaqueTag: String, isWeak: Bool = false) {
         guard opaqueTag.utf8.allSatisfy(Self.isEntityTagCharacter) else { return nil }
-        self.opaqueTag = opaqueTag
-        self.isWeak = isWeak
+        self.init(validatedOpaqueTag: opaqueTag, isWeak: isWeak)
     }
 
     /// Parses exactly one entity tag, e.g. `"abc"` or `W/"abc"`; surrounding whitespace is allowed.
@@ -28,22 +27,9 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
         self = tag
     }
 
-    /// The field value form: `"abc"` or `W/"abc"`.
-    public var description: String {
-        // Written once into the new string (every response carrying an ETag makes this).
-        let prefix = isWeak ? 3 : 1
-        let tagLength = opaqueTag.utf8.count
-        return String(unsafeUninitializedCapacity: prefix + tagLength + 1) { out in
-            if isWeak {
-                out[0] = UInt8(ascii: "W")
-                out[1] = UInt8(ascii: "/")
-            }
-            out[prefix - 1] = UInt8(ascii: "\"")
-            _ = out[prefix...].initialize(from: opaqueTag.utf8)
-            out[prefix + tagLength] = UInt8(ascii: "\"")
-            return prefix + tagLength + 1
-        }
-    }
+    /// The field value form: `"abc"` or `W/"abc"`. Made once with the tag: a tag that describes an open
+    /// file or a document is sent in many responses (`ETag`), and is made once for all of them.
+    public let description: String
 
     /// RFC 9110 §8.8.3.2: both tags strong and their opaque tags identical.
     public func strongMatches(_ other: EntityTag) -> Bool {
@@ -76,9 +62,22 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
         return EntityTag(validatedOpaqueTag: opaque, isWeak: weak)
     }
 
-    private init(validatedOpaqueTag: String, isWeak: Bool) {
+    /// For a tag known to hold only etagc characters.
+    init(validatedOpaqueTag: String, isWeak: Bool) {
         opaqueTag = validatedOpaqueTag
         self.isWeak = isWeak
+        let prefix = isWeak ? 3 : 1
+        let tagLength = validatedOpaqueTag.utf8.count
+        description = String(unsafeUninitializedCapacity: prefix + tagLength + 1) { out in
+            if isWeak {
+                out[0] = UInt8(ascii: "W")
+                out[1] = UInt8(ascii: "/")
+            }
+            out[prefix - 1] = UInt8(ascii: "\"")
+            _ = out[prefix...].initialize(from: validatedOpaqueTag.utf8)
+            out[prefix + tagLength] = UInt8(ascii: "\"")
+            return prefix + tagLength + 1
+        }
     }
 
     /// etagc: `!`, `#`…`~`, and obs-text (bytes ≥ 0x80).

@@ -51,6 +51,8 @@ final class Connection: @unchecked Sendable {
     /// What requests learn of their connection (`HTTPRequest.origin`).
     private let origin: RequestOrigin
     private unowned let loop: any ConnectionHost
+    /// The host's, copied once: read through the host for every request, the struct was copied each time.
+    private let configuration: HTTPServerConfiguration
     private var phase = Phase.handshaking
     /// Received bytes not yet parsed (a partial head or pipelined requests). Empty while idle, so idle
     /// connections hold no buffer.
@@ -81,6 +83,7 @@ final class Connection: @unchecked Sendable {
     init(socket: Int32, transport: any Transport, host: any ConnectionHost) {
         self.socket = socket
         self.loop = host
+        configuration = host.configuration
         self.transport = transport
         origin = RequestOrigin(socket: socket, isSecure: transport is TLSTransport)
         // The header timeout counts from accept, so a TLS handshake that stalls is cut off like a
@@ -221,9 +224,8 @@ final class Connection: @unchecked Sendable {
             case .closing, .lingering, .handshaking:
                 return bytes.count
             case .awaitingHead:
-                let limits = loop.configuration
                 // The body's limit depends on how the responder takes it (`beginRequest`).
-                switch RequestHeadParser.parse(rest, maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: .max) {
+                switch RequestHeadParser.parse(rest, maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: .max) {
                 case .incomplete:
                     return consumed
                 case .invalid(let error):
@@ -274,7 +276,7 @@ final class Connection: @unchecked Sendable {
         case .refuse(let refusal):
             return answerWithoutReadingBody(refusal, to: head)
         case .read:
-            limit = loop.configuration.maxBodyBytes
+            limit = configuration.maxBodyBytes
         case .stream(let maxBytes):
             limit = maxBytes
             var contentLength: Int?
@@ -282,7 +284,7 @@ final class Connection: @unchecked Sendable {
             // The consumer's thread wakes this connection through the loop; the stream lets go of the
             // closure (and so of the connection) once the body ends or fails.
             stream = RequestBodyStream(
-                contentLength: contentLength, highWater: loop.configuration.streamedBodyBufferBytes
+                contentLength: contentLength, highWater: configuration.streamedBodyBufferBytes
             ) { [self] in
                 loop.execute { [self] in resumeBody() }
             }
@@ -422,7 +424,7 @@ final class Connection: @unchecked Sendable {
     private func enqueue(_ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, sendsBody: Bool) -> Int {
         let framing = ResponseHeadEncoder.Framing(
             keepAlive: keepAlive, requestVersion: version, date: loop.currentDate(),
-            serverName: loop.configuration.serverName)
+            serverName: configuration.serverName)
         timeouts.wrote(at: loop.now())  // the write-stall clock starts with the response
         let head = ResponseHeadEncoder.encode(response, framing: framing)
         outbound.append(head: head, body: sendsBody ? response.body : nil)

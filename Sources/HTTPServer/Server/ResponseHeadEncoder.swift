@@ -2,6 +2,9 @@
 ///
 /// The server owns the framing fields: any Content-Length, Transfer-Encoding, Connection or Date a
 /// responder set is replaced, so the bytes announced always equal the bytes the writer sends.
+///
+/// Every response goes through here, so the head is written the cheap way: its size is bounded first,
+/// then it is copied into one allocation of that size, each string with one `memcpy`.
 enum ResponseHeadEncoder {
     struct Framing {
         var keepAlive: Bool
@@ -13,32 +16,42 @@ enum ResponseHeadEncoder {
     private static let ownedFields = ["content-length", "transfer-encoding", "connection", "date"]
     /// Bit n set when an owned name is n bytes long (all are shorter than 64).
     private static let ownedLengths: UInt64 = ownedFields.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
+    /// Room for all but the strings a head is made of: `HTTP/1.1 `, a code of up to 20 digits, a space
+    /// and CRLF (32); `Date: ` and CRLF (8); `Server: ` and CRLF (10); `Content-Length: `, 20 digits and
+    /// CRLF (38); `Connection: keep-alive` and CRLF (24); the final CRLF (2).
+    private static let fixedBound = 32 + 8 + 10 + 38 + 24 + 2
 
     static func encode(_ response: HTTPResponse, framing: Framing) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(320)
-        // RFC 9110 §2.5: a server sends its own highest conformant version, HTTP/1.1, to 1.0 clients too.
-        append("HTTP/1.1 ", to: &out)
-        append(String(response.status.code), to: &out)
-        out.append(0x20)
-        append(response.status.reason, to: &out)
-        appendCRLF(&out)
-        append(field: "Date", framing.date, to: &out)
-        if let server = framing.serverName { append(field: "Server", server, to: &out) }
-        for field in response.headers where !isOwned(field.name) && isSafe(field.name) && isSafe(field.value) {
-            append(field: field.name, field.value, to: &out)
+        var bound = fixedBound + response.status.reason.utf8.count + framing.date.utf8.count
+            + (framing.serverName?.utf8.count ?? 0)
+        for field in response.headers { bound += field.name.utf8.count + field.value.utf8.count + 4 }
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var out = Writer(buffer: buffer)
+            // RFC 9110 §2.5: a server sends its own highest conformant version, HTTP/1.1, to 1.0 clients too.
+            out.write("HTTP/1.1 " as StaticString)
+            out.writeDecimal(UInt64(clamping: response.status.code))
+            out.write(" " as StaticString)
+            out.write(response.status.reason)
+            out.writeCRLF()
+            out.writeField("Date", framing.date)
+            if let server = framing.serverName { out.writeField("Server", server) }
+            for field in response.headers where !isOwned(field.name) {
+                out.writeField(field.name, field.value)
+            }
+            // RFC 9110 §8.6: no Content-Length on 1xx/204; a 304 omits it because it has no content to describe.
+            if !response.status.forbidsBody {
+                out.write("Content-Length: " as StaticString)
+                out.writeDecimal(UInt64(clamping: response.body.count))
+                out.writeCRLF()
+            }
+            if !framing.keepAlive {
+                out.writeField("Connection", "close")
+            } else if framing.requestVersion == .http1_0 {
+                out.writeField("Connection", "keep-alive")
+            }
+            out.writeCRLF()
+            count = out.position
         }
-        // RFC 9110 §8.6: no Content-Length on 1xx/204; a 304 omits it because it has no content to describe.
-        if !response.status.forbidsBody {
-            append(field: "Content-Length", String(response.body.count), to: &out)
-        }
-        if !framing.keepAlive {
-            append(field: "Connection", "close", to: &out)
-        } else if framing.requestVersion == .http1_0 {
-            append(field: "Connection", "keep-alive", to: &out)
-        }
-        appendCRLF(&out)
-        return out
     }
 
     /// Compared without lower-casing a copy: this runs for every field of every response.
@@ -49,30 +62,60 @@ enum ResponseHeadEncoder {
             && ownedFields.contains { HTTPHeaders.namesEqual($0, name) }
     }
 
-    /// Refuses CR, LF and NUL in anything written to the wire (response splitting).
-    private static func isSafe(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
-    }
+    /// Writes into storage `encode` sized beforehand.
+    private struct Writer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var position = 0
 
-    private static func append(field name: String, _ value: String, to out: inout [UInt8]) {
-        append(name, to: &out)
-        out.append(0x3A)
-        out.append(0x20)
-        append(value, to: &out)
-        appendCRLF(&out)
-    }
-
-    /// One copy of the string's contiguous UTF-8 (a native string always has it), not a walk of its view.
-    @inline(__always)
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
-            out.append(contentsOf: text.utf8)
+        /// `name: value` CRLF, or nothing when either holds CR, LF or NUL (response splitting): the field
+        /// is written, then taken back if a part of it was unsafe, so each byte is looked at once.
+        mutating func writeField(_ name: String, _ value: String) {
+            let start = position
+            let nameIsSafe = write(name)
+            buffer[position] = 0x3A
+            buffer[position + 1] = 0x20
+            position += 2
+            guard write(value), nameIsSafe else {
+                position = start
+                return
+            }
+            writeCRLF()
         }
-    }
 
-    @inline(__always)
-    private static func appendCRLF(_ out: inout [UInt8]) {
-        out.append(0x0D)
-        out.append(0x0A)
+        /// Copies the string's UTF-8; returns false if it holds CR, LF or NUL.
+        @discardableResult
+        mutating func write(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                guard let source = bytes.baseAddress else { return true }
+                (buffer.baseAddress! + position).initialize(from: source, count: bytes.count)
+                position += bytes.count
+                return Self.isSafe(bytes)
+            }
+        }
+
+        /// No CR, LF or NUL. All three are below 0x0E: the smallest byte (a loop the compiler vectorizes)
+        /// settles nearly every text, and only one with a byte that small is looked at byte by byte.
+        static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var smallest: UInt8 = 0xFF
+            for byte in bytes { smallest = min(smallest, byte) }
+            return smallest > 0x0D || !bytes.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+        }
+
+        /// Text of this file, known to be safe.
+        mutating func write(_ text: StaticString) {
+            (buffer.baseAddress! + position).initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            position += text.utf8CodeUnitCount
+        }
+
+        mutating func writeDecimal(_ value: UInt64) {
+            position = ASCIIDigits.write(value, into: buffer, at: position)
+        }
+
+        mutating func writeCRLF() {
+            buffer[position] = 0x0D
+            buffer[position + 1] = 0x0A
+            position += 2
+        }
     }
 }

@@ -38,7 +38,7 @@ public struct HostAllowList: Sendable, Equatable {
     static func normalize(_ host: String) -> String {
         // Request hosts arrive lowercased already (HTTPRequestHead.hostWithoutPort): don't copy them again.
         // Bytes, not Characters, are checked: this runs for every request.
-        var h = host.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? host.lowercased() : host
+        var h = host.containsUppercaseASCII ? host.lowercased() : host
         if h.utf8.first == UInt8(ascii: "["), h.utf8.last == UInt8(ascii: "]") {
             h = String(h.dropFirst().dropLast())
         }

@@ -89,8 +89,7 @@ struct PackRoute {
             return .problem(.internalServerError, detail: "the stored bytes of this pack are damaged")
         }
         let representation = Representation(
-            file: file, contentType: contentType, entityTag: entityTag,
-            lastModified: file.modificationTime, cacheControl: cacheControl)
+            file: file, contentType: contentType, entityTag: entityTag, cacheControl: cacheControl)
         return files.respond(to: request.head, with: representation)
     }
 }
