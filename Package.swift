@@ -71,6 +71,10 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // Not shipped: the Swift work of one request in isolation, for scripts/bench-hotpath (docs/performance.md).
+        .executableTarget(
+            name: "hotpath-bench", dependencies: ["HTTPServer", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/HotPath"),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
             name: "PackClient",
