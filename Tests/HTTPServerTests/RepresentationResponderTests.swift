@@ -173,17 +173,15 @@ struct RepresentationResponderTests {
         #expect(Representation.staticEntityTag(modificationTime: 0x5f5e_1000, size: 0).description == "\"5f5e1000-0\"")
     }
 
-    /// A file's Last-Modified and static tag are made once, when it is opened, from its own fstat; a
-    /// representation whose date is changed later sends the new one.
+    /// A file's Last-Modified and static tag come from its own fstat, made when it is opened; a
+    /// representation given another date sends that one.
     @Test func aFileBringsItsOwnLastModifiedAndTag() throws {
         let opened = try file.open()
-        let served = Representation.staticFile(opened, path: "/a.zip")
-        #expect(served.lastModifiedText == HTTPDate.format(opened.modificationTime))
-        #expect(served.entityTag == Representation.staticEntityTag(modificationTime: opened.modificationTime, size: opened.size))
-        expectRepresentationHeaders(respond(to: representation))
-        var changed = served
-        changed.lastModified = 784_111_777
-        #expect(respond(to: changed).headers["Last-Modified"] == "Sun, 06 Nov 1994 08:49:37 GMT")
+        let served = respond(to: Representation.staticFile(opened, path: "/a.zip"))
+        #expect(served.headers["Last-Modified"] == HTTPDate.format(opened.modificationTime))
+        #expect(served.headers["ETag"] == Representation.staticEntityTag(
+            modificationTime: opened.modificationTime, size: opened.size).description)
+        #expect(respond().headers["Last-Modified"] == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
 }
 

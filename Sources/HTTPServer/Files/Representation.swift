@@ -8,12 +8,10 @@ public struct Representation: Sendable {
     /// is its own representation with its own strong tag (RFC 9110 §8.8.3.3).
     public var entityTag: EntityTag
     /// Whole seconds since 1970, sent as `Last-Modified`.
-    public var lastModified: Int64 {
-        didSet { lastModifiedText = HTTPDate.format(lastModified) }
-    }
-    /// `lastModified` as the HTTP-date sent (RFC 9110 §8.8.2), formatted when it is set: an open file
-    /// brings its own (`OpenFile.modificationDate`), made once for all the responses that send it.
-    public private(set) var lastModifiedText: String
+    public let lastModified: Int64
+    /// `lastModified` as the HTTP-date sent (RFC 9110 §8.8.2), formatted once: an open file brings its
+    /// own (`OpenFile.modificationDate`), made once for all the responses that send it.
+    public let lastModifiedText: String
     /// Sent as `Cache-Control` when non-nil.
     public var cacheControl: String?
     /// Sent as `Content-Encoding` when non-nil ("gzip"); ranges then count the coded bytes (RFC 9110 §14.1).
@@ -25,24 +23,31 @@ public struct Representation: Sendable {
         content: RepresentationContent, contentType: String, entityTag: EntityTag, lastModified: Int64,
         cacheControl: String? = nil, contentEncoding: String? = nil, vary: String? = nil
     ) {
-        self.content = content
-        self.contentType = contentType
-        self.entityTag = entityTag
-        self.lastModified = lastModified
-        lastModifiedText = HTTPDate.format(lastModified)
-        self.cacheControl = cacheControl
-        self.contentEncoding = contentEncoding
-        self.vary = vary
+        self.init(
+            content: content, contentType: contentType, entityTag: entityTag, lastModified: lastModified,
+            lastModifiedText: HTTPDate.format(lastModified), cacheControl: cacheControl, contentEncoding: contentEncoding,
+            vary: vary)
     }
 
     /// A file's bytes as they are on disk, last modified when the file was.
     public init(file: OpenFile, contentType: String, entityTag: EntityTag, cacheControl: String? = nil) {
-        content = .file(file)
+        self.init(
+            content: .file(file), contentType: contentType, entityTag: entityTag, lastModified: file.modificationTime,
+            lastModifiedText: file.modificationDate, cacheControl: cacheControl, contentEncoding: nil, vary: nil)
+    }
+
+    private init(
+        content: RepresentationContent, contentType: String, entityTag: EntityTag, lastModified: Int64,
+        lastModifiedText: String, cacheControl: String?, contentEncoding: String?, vary: String?
+    ) {
+        self.content = content
         self.contentType = contentType
         self.entityTag = entityTag
-        lastModified = file.modificationTime
-        lastModifiedText = file.modificationDate
+        self.lastModified = lastModified
+        self.lastModifiedText = lastModifiedText
         self.cacheControl = cacheControl
+        self.contentEncoding = contentEncoding
+        self.vary = vary
     }
 
     /// A static file on disk: content type from the path's extension, Last-Modified from the file's
@@ -51,8 +56,9 @@ public struct Representation: Sendable {
         Representation(file: file, contentType: MediaTypes.forPath(path), entityTag: file.staticEntityTag, cacheControl: cacheControl)
     }
 
-    /// `"<hex mtime>-<hex size>"` (the nginx scheme; `OpenFile.staticEntityTag` is this, made at open). Strong, which is a small bet: a file rewritten
-    /// within the same second to the same size would keep its tag. Static files are deployed, not edited
+    /// `"<hex mtime>-<hex size>"` (the nginx scheme; `OpenFile.staticEntityTag` is this, made at open).
+    /// Strong, which is a small bet: a file rewritten within the same second to the same size would keep
+    /// its tag. Static files are deployed, not edited
     /// in place, and a strong tag is what lets download clients resume with If-Range (§13.1.5).
     public static func staticEntityTag(modificationTime: Int64, size: Int64) -> EntityTag {
         // Written straight into the tag's storage (static files compute it for every response); the
