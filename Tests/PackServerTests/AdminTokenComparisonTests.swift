@@ -28,7 +28,7 @@ import Testing
     static let logger = Logger(label: "admin-tests") { _ in SwiftLogNoOpLogHandler() }
 
     @Test func theServersDefaultComparatorIsTheConstantTimeOne() throws {
-        let admin = AdminAPI(store: try Self.store(), signer: nil, maxPackBytes: 1 << 20, logger: Self.logger)
+        let admin = AdminAPI(store: try Self.store(), signer: nil, limits: AdminLimits(), logger: Self.logger)
         #expect(admin.tokenComparator is ConstantTimeDigestComparator)
     }
 
@@ -37,7 +37,7 @@ import Testing
         let secret = try store.createToken(name: "ci", scopes: [.read]).secret
         _ = try store.createToken(name: "other", scopes: [.read])
         let comparator = RecordingComparator()
-        let admin = AdminAPI(store: store, signer: nil, maxPackBytes: 1 << 20, logger: Self.logger, comparator: comparator)
+        let admin = AdminAPI(store: store, signer: nil, limits: AdminLimits(), logger: Self.logger, comparator: comparator)
         let loopback = RequestOrigin(peer: .init(address: "127.0.0.1", isLoopback: true), isSecure: false)
         for (token, status) in [(secret, 200), ("pst_wrong", 401)] {
             let head = HTTPRequestHead(

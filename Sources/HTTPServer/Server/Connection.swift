@@ -138,9 +138,19 @@ final class Connection: @unchecked Sendable {
         return true
     }
 
-    /// Whether a timeout rule says this connection must close now (checked by the loop's sweep).
-    func hasExpired(at now: Int64, limits: ConnectionTimeouts.Limits) -> Bool {
-        timeouts.isExpired(at: now, pendingOutput: !outbound.isEmpty, limits: limits)
+    /// The timeout rule this connection breaks at `now`, if any.
+    func expiry(at now: Int64, limits: ConnectionTimeouts.Limits) -> ConnectionTimeouts.Expiry? {
+        timeouts.expiry(at: now, pendingOutput: !outbound.isEmpty, limits: limits)
+    }
+
+    /// Applies the timeout rules at `now` (the loop's sweep): closes the connection, or answers a body that
+    /// fell behind its pace with 408 and then closes.
+    func enforceTimeouts(at now: Int64, limits: ConnectionTimeouts.Limits) {
+        switch expiry(at: now, limits: limits) {
+        case nil: return
+        case .close: close()
+        case .requestTimeout: refuse(RequestError(.requestTimeout, "the request body arrived too slowly"))
+        }
     }
 
     // MARK: Reading
@@ -239,7 +249,7 @@ final class Connection: @unchecked Sendable {
                 do {
                     let (used, done, wantsMore) = try reader.consume(rest)
                     consumed += used
-                    timeouts.bodyReceived(used)
+                    timeouts.bodyReceived(used, at: loop.now())
                     if done {
                         phase = .awaitingHead
                         if let stream = reader.stream {
@@ -271,14 +281,16 @@ final class Connection: @unchecked Sendable {
         }
         if framing == .none { return respond(to: HTTPRequest(head: head, origin: origin)) }
         let limit: Int
+        var pace = ConnectionTimeouts.Limits(configuration).defaultBodyPace
         var stream: RequestBodyStream?
         switch loop.responder.bodyHandling(for: head, origin: origin) {
         case .refuse(let refusal):
             return answerWithoutReadingBody(refusal, to: head)
         case .read:
             limit = configuration.maxBodyBytes
-        case .stream(let maxBytes):
+        case .stream(let maxBytes, let streamPace):
             limit = maxBytes
+            if let streamPace { pace = streamPace }
             var contentLength: Int?
             if case .contentLength(let length) = framing { contentLength = length }
             // The consumer's thread wakes this connection through the loop; the stream lets go of the
@@ -294,7 +306,7 @@ final class Connection: @unchecked Sendable {
             return refuse(.contentTooLarge("body larger than \(limit) bytes"))
         }
         phase = .readingBody(head, RequestBodyReader(framing: framing, maxBodyBytes: limit, stream: stream))
-        timeouts.bodyStarted(at: loop.now())
+        timeouts.bodyStarted(at: loop.now(), pace: pace)
         // RFC 9110 §10.1.1: the client waits for this before sending the body; a server may skip it once
         // body bytes are already arriving. HTTP/1.0 clients do not know 1xx responses.
         let owesContinue = expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0

@@ -1,14 +1,15 @@
 /// The timeout rules of one connection as a value. The connection reports what it is doing and when
-/// (seconds on a monotonic clock it reads itself); `isExpired(at:pendingOutput:)` says whether it must be
+/// (seconds on a monotonic clock it reads itself); `expiry(at:pendingOutput:limits:)` says whether it must be
 /// closed. Nothing here reads a clock or a socket, so the rules are tested with plain numbers.
 ///
 /// - A response that is being written must make progress within `write` seconds (a reader that stops
 ///   reading holds a descriptor, not memory: writes stop when the socket is full).
 /// - A request head must arrive whole within `header` seconds of its first byte, however it trickles
 ///   (slowloris).
-/// - A request body must keep up an average of `minBodyBytesPerSecond` once `header` seconds have
-///   passed: a deadline that every byte resets would let one byte every few seconds hold a connection
-///   (and its buffer) forever.
+/// - A request body must keep its `BodyPace` (`BodyClock`): whole within a deadline, or a minimum rate
+///   over a sliding window. A deadline that every byte resets would let one byte every few seconds hold a
+///   connection (and its buffer) forever; an average since the start would let an early burst buy hours of
+///   silence. A body that falls behind is answered 408 (`Expiry.requestTimeout`).
 /// - A keep-alive connection with no request closes after `idle` seconds.
 /// - After a refusal the server reads and drops what is still arriving for at most `linger` seconds.
 /// - While the application works (a streamed body's consumer is behind, a deferred response is being
@@ -19,14 +20,17 @@ struct ConnectionTimeouts: Equatable {
         var idle: Int64
         var write: Int64
         var linger: Int64
-        var minBodyBytesPerSecond: Int64
+        /// The pace of bodies whose responder names none: the minimum rate over a header-timeout window.
+        var defaultBodyPace: BodyPace
 
         init(_ configuration: HTTPServerConfiguration) {
             header = Int64(configuration.headerTimeoutSeconds)
             idle = Int64(configuration.idleTimeoutSeconds)
             write = Int64(configuration.writeTimeoutSeconds)
             linger = Int64(configuration.lingerSeconds)
-            minBodyBytesPerSecond = Int64(configuration.minBodyBytesPerSecond)
+            defaultBodyPace = .minimumRate(
+                bytesPerSecond: configuration.minBodyBytesPerSecond,
+                windowSeconds: max(1, configuration.headerTimeoutSeconds))
         }
     }
 
@@ -35,17 +39,20 @@ struct ConnectionTimeouts: Equatable {
         case idle(since: Int64)
         /// A request head is arriving (for a new connection: since it was accepted).
         case head(since: Int64)
-        /// A request body is arriving; `received` counts its bytes on the wire.
-        case body(since: Int64, received: Int64)
+        /// A request body is arriving.
+        case body(BodyClock)
         /// Our side is shut down after a refusal; input is drained until the peer closes.
         case lingering(since: Int64)
-        /// Waiting for the application; `body` is the body's progress when a streamed body was paused.
-        case application(since: Int64, body: BodyProgress?)
+        /// Waiting for the application; `body` is the body's clock when a streamed body was paused.
+        case application(since: Int64, body: BodyClock?)
     }
 
-    struct BodyProgress: Equatable {
-        var since: Int64
-        var received: Int64
+    /// What a connection that broke a rule must do.
+    enum Expiry: Equatable {
+        /// Close at once (a stalled head, an idle or stuck connection, the end of a linger).
+        case close
+        /// A request body fell behind its pace: answer 408 (RFC 9110 §15.5.9), then close.
+        case requestTimeout
     }
 
     private(set) var stage: Stage
@@ -62,12 +69,14 @@ struct ConnectionTimeouts: Equatable {
         if case .idle = stage { stage = .head(since: now) }
     }
 
-    mutating func bodyStarted(at now: Int64) {
-        stage = .body(since: now, received: 0)
+    mutating func bodyStarted(at now: Int64, pace: BodyPace) {
+        stage = .body(BodyClock(pace: pace, startedAt: now))
     }
 
-    mutating func bodyReceived(_ count: Int) {
-        if case .body(let since, let received) = stage { stage = .body(since: since, received: received + Int64(count)) }
+    mutating func bodyReceived(_ count: Int, at now: Int64) {
+        guard case .body(var clock) = stage else { return }
+        clock.received(count, at: now)
+        stage = .body(clock)
     }
 
     /// A request was answered (or its response drained): the connection waits for the next one.
@@ -78,16 +87,17 @@ struct ConnectionTimeouts: Equatable {
     /// The connection stops reading until the application wakes it (or answers).
     mutating func waitingForApplication(at now: Int64) {
         switch stage {
-        case .body(let since, let received): stage = .application(since: now, body: BodyProgress(since: since, received: received))
+        case .body(let clock): stage = .application(since: now, body: clock)
         case .application: break
         default: stage = .application(since: now, body: nil)
         }
     }
 
-    /// A paused streamed body goes on; its rate is measured as if the pause had not happened.
+    /// A paused streamed body goes on; its pace is measured as if the pause had not happened.
     mutating func bodyResumed(at now: Int64) {
-        guard case .application(let pausedAt, let body?) = stage else { return }
-        stage = .body(since: body.since + (now - pausedAt), received: body.received)
+        guard case .application(let pausedAt, var clock?) = stage else { return }
+        clock.resume(pausedAt: pausedAt, at: now)
+        stage = .body(clock)
     }
 
     mutating func startedLingering(at now: Int64) {
@@ -99,19 +109,19 @@ struct ConnectionTimeouts: Equatable {
         lastWriteProgress = now
     }
 
-    func isExpired(at now: Int64, pendingOutput: Bool, limits: Limits) -> Bool {
-        if case .lingering(let since) = stage { return now - since >= limits.linger }
-        if pendingOutput { return now - lastWriteProgress >= limits.write }
+    /// Whether a rule is broken at `now`, and what the connection must then do.
+    func expiry(at now: Int64, pendingOutput: Bool, limits: Limits) -> Expiry? {
+        if case .lingering(let since) = stage { return now - since >= limits.linger ? .close : nil }
+        if pendingOutput { return now - lastWriteProgress >= limits.write ? .close : nil }
         switch stage {
         case .idle(let since):
-            return now - since >= limits.idle
+            return now - since >= limits.idle ? .close : nil
         case .head(let since):
-            return now - since >= limits.header
-        case .body(let since, let received):
-            let rated = now - since - limits.header
-            return rated > 0 && received < rated * limits.minBodyBytesPerSecond
+            return now - since >= limits.header ? .close : nil
+        case .body(let clock):
+            return clock.isTooSlow(at: now) ? .requestTimeout : nil
         case .lingering, .application:
-            return false
+            return nil
         }
     }
 }

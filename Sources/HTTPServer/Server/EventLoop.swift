@@ -269,8 +269,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private func sweep(now: Int64) {
         if !isAccepting, !isDraining, budget.count < budget.limit { startAccepting() }
         for connection in connections {
-            guard let connection, connection.hasExpired(at: now, limits: timeoutLimits) else { continue }
-            connection.close()
+            connection?.enforceTimeouts(at: now, limits: timeoutLimits)
         }
     }
 }

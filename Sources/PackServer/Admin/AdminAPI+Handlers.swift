@@ -5,33 +5,78 @@ import PackStore
 
 /// The work of each admin endpoint, off the event loop, after the token is checked.
 extension AdminAPI {
+    /// Every endpoint but the upload, on the intake queue: the token first, then the body (read only now,
+    /// so no stranger's body is ever held), then the work, one request at a time.
     func handle(_ endpoint: AdminEndpoint, _ request: HTTPRequest, from address: String) -> HTTPResponse {
         let token: AdminToken
-        switch authenticator.authorize(request.headers, scope: endpoint.scope, from: address) {
-        case .failure(let refusal):
-            if case .unauthenticated(invalidToken: true) = refusal {
-                logger.notice("admin: refused an invalid token", metadata: ["client": "\(address)"])
-            }
-            return refusal.response
+        switch authorize(request, for: endpoint, from: address) {
+        case .failure(let refusal): return refusal.response
         case .success(let verified): token = verified
         }
-        do throws(AdminRefusal) {
-            switch endpoint {
-            case .putPack(let id): return try upload(id, request, by: token)
-            case .patchPack(let id): return try patch(id, body: request.body, by: token)
-            case .deletePack(let id):
-                try Self.store { try store.remove(id: id) }
-                logger.notice("admin: removed pack from the draft", metadata: ["token": "\(token.name)", "id": "\(id)"])
-                return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
-            case .draft:
-                return try Self.json(.ok, Self.store { try store.listDraft() }.map { CatalogPack($0, url: nil) })
-            case .publish: return try publish(body: request.body, by: token)
-            case .rollback: return try rollback(body: request.body, by: token)
-            case .signURL: return try signURL(body: request.body, by: token)
+        let body: [UInt8]
+        do {
+            body = try Self.readWhole(request.bodyStream)
+        } catch {
+            // The connection has answered already (413, 408) or is gone: this response goes nowhere.
+            return AdminRefusal.badRequest("the body did not arrive").response
+        }
+        return queue.sync {
+            do throws(AdminRefusal) {
+                switch endpoint {
+                case .putPack: preconditionFailure("uploads are handled by handleUpload")
+                case .patchPack(let id): return try patch(id, body: body, by: token)
+                case .deletePack(let id):
+                    try Self.store { try store.remove(id: id) }
+                    logger.notice("admin: removed pack from the draft", metadata: ["token": "\(token.name)", "id": "\(id)"])
+                    return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
+                case .draft:
+                    return try Self.json(.ok, Self.store { try store.listDraft() }.map { CatalogPack($0, url: nil) })
+                case .publish: return try publish(body: body, by: token)
+                case .rollback: return try rollback(body: body, by: token)
+                case .signURL: return try signURL(body: body, by: token)
+                }
+            } catch {
+                return error.response
             }
+        }
+    }
+
+    /// `PUT /admin/packs/{id}` on its own thread: the token, then one of the token's upload slots, then the
+    /// bytes.
+    func handleUpload(_ endpoint: AdminEndpoint, _ request: HTTPRequest, from address: String) -> HTTPResponse {
+        guard case .putPack(let id) = endpoint else { preconditionFailure("not an upload: \(endpoint)") }
+        let token: AdminToken
+        switch authorize(request, for: endpoint, from: address) {
+        case .failure(let refusal): return refusal.response
+        case .success(let verified): token = verified
+        }
+        guard uploads.reserve(token: token.name) else {
+            return AdminRefusal.tooManyUploadsForToken(limit: uploads.maxPerToken).response
+        }
+        defer { uploads.release(token: token.name) }
+        do throws(AdminRefusal) {
+            return try upload(id, request, by: token)
         } catch {
             return error.response
         }
+    }
+
+    private func authorize(
+        _ request: HTTPRequest, for endpoint: AdminEndpoint, from address: String
+    ) -> Result<AdminToken, AdminRefusal> {
+        let outcome = authenticator.authorize(request.headers, scope: endpoint.scope, from: address)
+        if case .failure(.unauthenticated(invalidToken: true)) = outcome {
+            logger.notice("admin: refused an invalid token", metadata: ["client": "\(address)"])
+        }
+        return outcome
+    }
+
+    /// A small body, whole (the connection bounds its size and its time). No stream: no body.
+    static func readWhole(_ stream: RequestBodyStream?) throws(RequestBodyStream.Failure) -> [UInt8] {
+        guard let stream else { return [] }
+        var body: [UInt8] = []
+        while let chunk = try stream.next() { body += chunk }
+        return body
     }
 
     // MARK: PUT /admin/packs/{id}
@@ -44,16 +89,18 @@ extension AdminAPI {
         let stream = request.bodyStream
         // No stream: `Content-Length: 0` (or none), an empty pack.
         let announced = stream == nil ? 0 : stream?.contentLength.map(Int64.init)
-        if let announced, announced > maxPackBytes {
-            throw .store(.packTooLarge(path: "the upload", size: announced, maxPackBytes: maxPackBytes))
+        if let announced, announced > limits.maxPackBytes {
+            throw .store(.packTooLarge(path: "the upload", size: announced, maxPackBytes: limits.maxPackBytes))
         }
         let digest = try ContentDigest.sha256(in: request.headers)
         var source = UploadBodySource(stream: stream)
-        let version = try Self.store {
-            try store.add(
-                receiving: &source, id: id, expectedSize: announced, expectedSHA256: digest, tags: options.tags,
-                policy: options.policy, order: options.order, contentType: options.contentType,
-                originalFilename: "", maxPackBytes: maxPackBytes)
+        let version = try durations.ingest.measure { () throws(AdminRefusal) in
+            try Self.store {
+                try store.add(
+                    receiving: &source, id: id, expectedSize: announced, expectedSHA256: digest, tags: options.tags,
+                    policy: options.policy, order: options.order, contentType: options.contentType,
+                    originalFilename: "", maxPackBytes: limits.maxPackBytes)
+            }
         }
         logger.notice("admin: uploaded a pack version", metadata: [
             "token": "\(token.name)", "id": "\(id)", "version": "\(version.version)", "bytes": "\(version.size)",
@@ -86,7 +133,9 @@ extension AdminAPI {
     private func publish(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
         let request = try Self.decode(PublishRequest.self, from: body, orEmpty: PublishRequest(note: nil))
         guard let signer else { throw .noSigningKey }
-        let (release, manifest) = try Self.store { try signer.publish(note: request.note ?? "", in: store) }
+        let (release, manifest) = try durations.publish.measure { () throws(AdminRefusal) in
+            try Self.store { try signer.publish(note: request.note ?? "", in: store) }
+        }
         logger.notice("admin: published", metadata: ["token": "\(token.name)", "release": "\(release.number)"])
         return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
     }

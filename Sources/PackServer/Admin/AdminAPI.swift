@@ -2,62 +2,72 @@ import Foundation
 import HTTPServer
 import Logging
 import PackStore
-import Synchronization
 
 /// The `/admin/` routes (docs/api.md "Admin API"): what is decided on the event loop, and the hand-off of
 /// everything else to threads of its own.
 ///
 /// On the loop, from the head alone and before any body byte is read: plaintext from a non-loopback address
-/// → 403, an address blocked after failed authentications → 429, an unknown path → 404, a wrong method → 405.
-/// Then the request is answered later (`DeferredResponse`): token verification reads the index, an upload
-/// writes and fsyncs, a publish signs and commits — none of which may block a loop. Uploads run on a thread
-/// each (at most `maxConcurrentUploads`, more get 503); the other requests on one serial queue.
+/// → 403, a client blocked after failed authentications → 429, an unknown path → 404, a wrong method → 405,
+/// no credentials at all → 401. Every body is streamed (`RequestBodyHandling.stream`), so the connection
+/// reads none of it until the handler asks, and the handler asks only once the token is verified: a
+/// stranger never makes the server hold a body. Token verification reads the index, an upload writes and
+/// fsyncs, a publish signs and commits — none of which may block a loop. Uploads run on a thread each (at
+/// most `maxUploads`, more get 503); the other requests are verified and their bodies read on a concurrent
+/// queue, then do their work one at a time on a serial queue.
 public final class AdminAPI: Sendable {
-    static let maxConcurrentUploads = 4
-
     let store: PackStore
     let signer: ManifestSigner?
     /// Mints `POST /admin/urls` answers from the live release; nil without a URL-signing secret.
     let urls: SignedURLs?
     let live: LiveRelease?
-    let maxPackBytes: Int64
+    let limits: AdminLimits
     let authenticator: AdminAuthenticator
+    let durations: ServerDurations
     let logger: Logger
-    private let runningUploads = Atomic<Int>(0)
-    private let queue = DispatchQueue(label: "packserve-admin")
+    let uploads: UploadSlots
+    /// Verifies tokens and reads JSON bodies (which may wait on the network) in parallel.
+    private let intake = DispatchQueue(label: "packserve-admin-intake", attributes: .concurrent)
+    /// Does the store work of non-upload requests, one at a time.
+    let queue = DispatchQueue(label: "packserve-admin")
 
     /// - Parameters:
     ///   - signer: signs what `POST /admin/publish` and `/admin/rollback` make; nil answers them 503.
     ///   - urls: with `live`, answers `POST /admin/urls` (signed URLs of private packs); nil answers it 503.
+    ///   - durations: where ingest and publish times are recorded (`/metrics`).
     ///   - comparator: how token digests are compared; the default is the constant-time one. Tests inject
     ///     a recording one to see that it is used.
     public convenience init(
-        store: PackStore, signer: ManifestSigner?, maxPackBytes: Int64, logger: Logger,
-        urls: SignedURLs? = nil, live: LiveRelease? = nil,
+        store: PackStore, signer: ManifestSigner?, limits: AdminLimits, logger: Logger,
+        urls: SignedURLs? = nil, live: LiveRelease? = nil, durations: ServerDurations = .discarded,
         comparator: any TokenDigestComparator = ConstantTimeDigestComparator()
     ) {
         self.init(
-            store: store, signer: signer, maxPackBytes: maxPackBytes, logger: logger, urls: urls, live: live,
-            comparator: comparator, throttle: AuthenticationThrottle())
+            store: store, signer: signer, limits: limits, logger: logger, urls: urls, live: live,
+            durations: durations, comparator: comparator, throttle: AuthenticationThrottle())
     }
 
     init(
-        store: PackStore, signer: ManifestSigner?, maxPackBytes: Int64, logger: Logger, urls: SignedURLs?,
-        live: LiveRelease?, comparator: any TokenDigestComparator, throttle: AuthenticationThrottle
+        store: PackStore, signer: ManifestSigner?, limits: AdminLimits, logger: Logger, urls: SignedURLs?,
+        live: LiveRelease?, durations: ServerDurations, comparator: any TokenDigestComparator,
+        throttle: AuthenticationThrottle
     ) {
         self.store = store
         self.signer = signer
         self.urls = urls
         self.live = live
-        self.maxPackBytes = maxPackBytes
+        self.limits = limits
+        self.durations = durations
         self.logger = logger
+        uploads = UploadSlots(maxUploads: limits.maxUploads, maxPerToken: limits.maxUploadsPerToken)
         authenticator = AdminAuthenticator(store: store, comparator: comparator, throttle: throttle)
     }
 
     /// The comparator tokens are verified with (for the test that proves it is the constant-time one).
     public var tokenComparator: any TokenDigestComparator { authenticator.comparator }
 
-    /// On the loop: what may be refused before a byte of the body travels.
+    /// On the loop: what may be refused before a byte of the body travels. Nothing is read before the
+    /// handler asks (after the token is verified); a JSON body must then arrive whole, within its limit and
+    /// the header timeout, and an upload keep its minimum rate.
     func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
         switch admit(head, origin: origin) {
         case .failure(let refusal):
@@ -65,10 +75,10 @@ public final class AdminAPI: Sendable {
         case .success((let endpoint, _)):
             switch endpoint.body {
             case .none: return .refuse(AdminRefusal.takesNoContent.response)
-            case .json: return .read
+            case .json: return .stream(maxBytes: limits.maxBodyBytes, pace: limits.jsonBodyPace)
             // The limit (maxPackBytes) is enforced by the ingest, after the token is checked: an anonymous
             // client learns nothing, and a Content-Length over it is still refused before the body is read.
-            case .stream: return .stream(maxBytes: .max)
+            case .stream: return .stream(maxBytes: .max, pace: limits.uploadPace)
             }
         }
     }
@@ -83,20 +93,21 @@ public final class AdminAPI: Sendable {
         }
         let pending = DeferredResponse()
         if endpoint.body == .stream {
-            guard reserveUploadSlot() else { return AdminRefusal.tooManyUploads.response }
+            guard uploads.reserve() else { return AdminRefusal.tooManyUploads(limit: uploads.maxUploads).response }
             let thread = Thread { [self] in
-                defer { runningUploads.subtract(1, ordering: .relaxed) }
-                pending.complete(handle(endpoint, request, from: address))
+                defer { uploads.release() }
+                pending.complete(handleUpload(endpoint, request, from: address))
             }
             thread.name = "packserve-upload"
             thread.start()
         } else {
-            queue.async { [self] in pending.complete(handle(endpoint, request, from: address)) }
+            intake.async { [self] in pending.complete(handle(endpoint, request, from: address)) }
         }
         return .deferred(pending)
     }
 
-    /// The checks that need no index: where the request comes from, and which endpoint it names.
+    /// The checks that need no index: where the request comes from, which endpoint it names, and that it
+    /// brings credentials at all.
     private func admit(
         _ head: HTTPRequestHead, origin: RequestOrigin
     ) -> Result<(AdminEndpoint, String), AdminRefusal> {
@@ -107,15 +118,9 @@ public final class AdminAPI: Sendable {
         if let seconds = authenticator.throttle.retryAfter(for: address) {
             return .failure(.throttled(retryAfterSeconds: seconds))
         }
-        return AdminEndpoint.route(method: head.method, path: head.path).map { ($0, address) }
-    }
-
-    private func reserveUploadSlot() -> Bool {
-        let (running, _) = runningUploads.add(1, ordering: .relaxed)
-        guard running <= Self.maxConcurrentUploads else {
-            runningUploads.subtract(1, ordering: .relaxed)
-            return false
+        return AdminEndpoint.route(method: head.method, path: head.path).flatMap { endpoint in
+            BearerCredentials.token(in: head.headers) == nil
+                ? .failure(.unauthenticated(invalidToken: false)) : .success((endpoint, address))
         }
-        return true
     }
 }

@@ -24,7 +24,10 @@ struct AdminAuthenticator: Sendable {
             return .failure(.store(error))
         }
         guard let token else {
-            throttle.recordFailure(from: address)
+            // A full table refuses a client it cannot remember rather than forget it (fail closed).
+            guard throttle.recordFailure(from: address) else {
+                return .failure(.throttled(retryAfterSeconds: Int(FailureRecord.window)))
+            }
             return .failure(.unauthenticated(invalidToken: true))
         }
         throttle.recordSuccess(from: address)

@@ -15,7 +15,10 @@ enum AdminRefusal: Error, Equatable, Sendable {
     /// No `Authorization: Bearer` credentials, or ones that name no token.
     case unauthenticated(invalidToken: Bool)
     case missingScope(TokenScope)
-    case tooManyUploads
+    /// Every upload slot is taken (`AdminLimits.maxUploads`).
+    case tooManyUploads(limit: Int)
+    /// This token holds its share of the slots (`AdminLimits.maxUploadsPerToken`).
+    case tooManyUploadsForToken(limit: Int)
     case takesNoContent
     case badRequest(String)
     case store(PackStoreError)
@@ -49,9 +52,12 @@ enum AdminRefusal: Error, Equatable, Sendable {
             return .problem(
                 .forbidden, detail: "the token lacks the \(scope.rawValue) scope",
                 headers: ["WWW-Authenticate": #"Bearer realm="packserve-admin", error="insufficient_scope", scope="\#(scope.rawValue)""#])
-        case .tooManyUploads:
+        case .tooManyUploads(let limit):
             return .problem(
-                .serviceUnavailable, detail: "\(AdminAPI.maxConcurrentUploads) uploads are running; retry shortly",
+                .serviceUnavailable, detail: "\(limit) uploads are running; retry shortly", headers: ["Retry-After": "5"])
+        case .tooManyUploadsForToken(let limit):
+            return .problem(
+                .tooManyRequests, detail: "this token already runs \(limit) uploads; retry when one ends",
                 headers: ["Retry-After": "5"])
         case .takesNoContent:
             return .problem(.contentTooLarge, detail: "this resource takes no request content")

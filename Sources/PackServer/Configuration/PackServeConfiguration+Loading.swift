@@ -74,6 +74,9 @@ extension PackServeConfiguration {
             "limits.writeTimeoutSeconds": .int(d.limits.writeTimeoutSeconds),
             "limits.maxConnections": .int(d.limits.maxConnections),
             "limits.maxEssentialBytes": .int(Int(d.limits.maxEssentialBytes)), "logLevel": .string(d.logLevel),
+            "limits.maxAdminBodyBytes": .int(d.limits.maxAdminBodyBytes), "limits.maxUploads": .int(d.limits.maxUploads),
+            "limits.maxUploadsPerToken": .int(d.limits.maxUploadsPerToken),
+            "limits.uploadMinBytesPerSecond": .int(d.limits.uploadMinBytesPerSecond),
             "sampleCatalog": .bool(d.sampleCatalog),
         ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
     }
@@ -105,6 +108,10 @@ extension PackServeConfiguration {
             c.limits.writeTimeoutSeconds = try r.requiredInt(forKey: "limits.writeTimeoutSeconds")
             c.limits.maxConnections = try r.requiredInt(forKey: "limits.maxConnections")
             c.limits.maxEssentialBytes = Int64(try r.requiredInt(forKey: "limits.maxEssentialBytes"))
+            c.limits.maxAdminBodyBytes = try r.requiredInt(forKey: "limits.maxAdminBodyBytes")
+            c.limits.maxUploads = try r.requiredInt(forKey: "limits.maxUploads")
+            c.limits.maxUploadsPerToken = try r.requiredInt(forKey: "limits.maxUploadsPerToken")
+            c.limits.uploadMinBytesPerSecond = try r.requiredInt(forKey: "limits.uploadMinBytesPerSecond")
             c.logLevel = try r.requiredString(forKey: "logLevel")
             c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
             try c.readTLS(r)

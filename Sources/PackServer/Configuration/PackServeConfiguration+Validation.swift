@@ -44,6 +44,10 @@ extension PackServeConfiguration {
             ("limits.idleTimeoutSeconds", Int64(limits.idleTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
             ("limits.writeTimeoutSeconds", Int64(limits.writeTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
             ("limits.maxConnections", Int64(limits.maxConnections), 1...1_000_000),
+            ("limits.maxAdminBodyBytes", Int64(limits.maxAdminBodyBytes), 1024...16_777_216),
+            ("limits.maxUploads", Int64(limits.maxUploads), 1...1000),
+            ("limits.maxUploadsPerToken", Int64(limits.maxUploadsPerToken), 1...1000),
+            ("limits.uploadMinBytesPerSecond", Int64(limits.uploadMinBytesPerSecond), 1...1_073_741_824),
         ]
     }
 

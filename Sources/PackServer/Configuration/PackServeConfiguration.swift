@@ -36,6 +36,13 @@ public struct PackServeConfiguration: Sendable, Equatable {
         /// `check` fails when the essential packs add up to more than this (0: no limit). Match the app's
         /// `BAEssentialDownloadAllowance`.
         public var maxEssentialBytes: Int64 = 0
+        /// Admin JSON bodies larger than this are refused (413) before they are read.
+        public var maxAdminBodyBytes = 65_536
+        /// Uploads running at once (503 beyond), and for one token (429 beyond).
+        public var maxUploads = 4
+        public var maxUploadsPerToken = 2
+        /// An upload slower than this over any 30-second window is ended with 408.
+        public var uploadMinBytesPerSecond = 16_384
     }
 
     public var listen = Listen()
@@ -55,6 +62,18 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var logLevel = "info"
 
     public init() {}
+
+    /// The admin API's limits derived from this configuration.
+    public var adminLimits: AdminLimits {
+        var a = AdminLimits()
+        a.maxPackBytes = limits.maxPackBytes
+        a.maxBodyBytes = limits.maxAdminBodyBytes
+        a.bodySeconds = limits.headerTimeoutSeconds
+        a.maxUploads = limits.maxUploads
+        a.maxUploadsPerToken = limits.maxUploadsPerToken
+        a.uploadMinBytesPerSecond = limits.uploadMinBytesPerSecond
+        return a
+    }
 
     /// The HTTP core's settings derived from this configuration.
     public var httpServer: HTTPServerConfiguration {

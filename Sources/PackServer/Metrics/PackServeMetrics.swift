@@ -20,19 +20,13 @@ public final class PackServeMetrics: Sendable {
     /// Serializes scrapes: each advances the exported counters from the previous one.
     private let export: Mutex<TrafficExport>
 
-    public init(routeNames: [String], live: LiveRelease) {
-        registry = PrometheusCollectorRegistry()
+    public init(registry: MetricsRegistry = MetricsRegistry(), routeNames: [String], live: LiveRelease) {
+        self.registry = registry.registry
+        durations = registry.durations
         traffic = TrafficMetrics(routeNames: routeNames)
         self.live = live
-        var factory = PrometheusMetricsFactory(registry: registry)
-        // Releases of 100,000 packs load in seconds; signing takes milliseconds.
-        factory.defaultDurationHistogramBuckets = [
-            .milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250),
-            .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
-        ]
-        durations = ServerDurations(factory: factory)
-        releaseGauges = ReleaseGauges(registry: registry)
-        export = Mutex(TrafficExport(registry: registry))
+        releaseGauges = ReleaseGauges(registry: registry.registry)
+        export = Mutex(TrafficExport(registry: registry.registry))
         export.withLock { $0.export(traffic.snapshot()) }
     }
 

@@ -42,13 +42,14 @@ struct ServeCommand: AsyncParsableCommand {
         let live = LiveRelease()
         let urlSigning = try URLSigningSecret.load(config, logger: logger).map(URLSignature.init(secret:))
         let credentials = DownloadCredentials(signature: urlSigning)
+        let registry = config.metrics.enabled ? MetricsRegistry() : nil
         let admin = AdminAPI(
-            store: store, signer: keys.signer, maxPackBytes: config.limits.maxPackBytes, logger: logger,
+            store: store, signer: keys.signer, limits: config.adminLimits, logger: logger,
             urls: urlSigning.map { SignedURLs(signature: $0, baseURL: config.publicBaseURL, style: config.packURLs) },
-            live: live)
+            live: live, durations: registry?.durations ?? .discarded)
         let responder = try PackServeResponder(
             configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials)
-        let metrics = config.metrics.enabled ? PackServeMetrics(routeNames: responder.routeNames, live: live) : nil
+        let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
         let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
             logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials)
