@@ -13,14 +13,14 @@ public struct AdminLimits: Sendable, Equatable {
     public var maxUploads = 4
     /// Uploads one token may run at once; more are answered 429.
     public var maxUploadsPerToken = 2
-    /// An upload slower than this over any `uploadWindowSeconds` is ended with 408.
+    /// An upload slower than `uploadMinBytesPerSecond` over any `uploadWindowSeconds` is ended with 408.
     public var uploadMinBytesPerSecond = 16_384
-    public static let uploadWindowSeconds = 30
+    public var uploadWindowSeconds = 30
 
     public init() {}
 
     var jsonBodyPace: BodyPace { .within(seconds: bodySeconds) }
     var uploadPace: BodyPace {
-        .minimumRate(bytesPerSecond: uploadMinBytesPerSecond, windowSeconds: Self.uploadWindowSeconds)
+        .minimumRate(bytesPerSecond: uploadMinBytesPerSecond, windowSeconds: uploadWindowSeconds)
     }
 }

@@ -77,6 +77,7 @@ extension PackServeConfiguration {
             "limits.maxAdminBodyBytes": .int(d.limits.maxAdminBodyBytes), "limits.maxUploads": .int(d.limits.maxUploads),
             "limits.maxUploadsPerToken": .int(d.limits.maxUploadsPerToken),
             "limits.uploadMinBytesPerSecond": .int(d.limits.uploadMinBytesPerSecond),
+            "limits.uploadWindowSeconds": .int(d.limits.uploadWindowSeconds),
             "sampleCatalog": .bool(d.sampleCatalog),
         ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
     }
@@ -112,6 +113,7 @@ extension PackServeConfiguration {
             c.limits.maxUploads = try r.requiredInt(forKey: "limits.maxUploads")
             c.limits.maxUploadsPerToken = try r.requiredInt(forKey: "limits.maxUploadsPerToken")
             c.limits.uploadMinBytesPerSecond = try r.requiredInt(forKey: "limits.uploadMinBytesPerSecond")
+            c.limits.uploadWindowSeconds = try r.requiredInt(forKey: "limits.uploadWindowSeconds")
             c.logLevel = try r.requiredString(forKey: "logLevel")
             c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
             try c.readTLS(r)

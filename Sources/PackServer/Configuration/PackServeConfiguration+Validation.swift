@@ -48,6 +48,7 @@ extension PackServeConfiguration {
             ("limits.maxUploads", Int64(limits.maxUploads), 1...1000),
             ("limits.maxUploadsPerToken", Int64(limits.maxUploadsPerToken), 1...1000),
             ("limits.uploadMinBytesPerSecond", Int64(limits.uploadMinBytesPerSecond), 1...1_073_741_824),
+            ("limits.uploadWindowSeconds", Int64(limits.uploadWindowSeconds), 1...3600),
         ]
     }
 

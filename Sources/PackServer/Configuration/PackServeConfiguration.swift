@@ -41,8 +41,9 @@ public struct PackServeConfiguration: Sendable, Equatable {
         /// Uploads running at once (503 beyond), and for one token (429 beyond).
         public var maxUploads = 4
         public var maxUploadsPerToken = 2
-        /// An upload slower than this over any 30-second window is ended with 408.
+        /// An upload slower than this over any `uploadWindowSeconds` is ended with 408.
         public var uploadMinBytesPerSecond = 16_384
+        public var uploadWindowSeconds = 30
     }
 
     public var listen = Listen()
@@ -72,6 +73,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
         a.maxUploads = limits.maxUploads
         a.maxUploadsPerToken = limits.maxUploadsPerToken
         a.uploadMinBytesPerSecond = limits.uploadMinBytesPerSecond
+        a.uploadWindowSeconds = limits.uploadWindowSeconds
         return a
     }
 

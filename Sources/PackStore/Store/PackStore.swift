@@ -58,6 +58,10 @@ public final class PackStore: Sendable {
             return try body()
         } catch let error as PackStoreError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            // A full disk is the operator's to fix, not a fault of the index: say so as a blob write would
+            // (the admin API answers both 507).
+            throw .io(operation: "write the index", path: "index.sqlite", errno: ENOSPC)
         } catch let error as DatabaseError {
             throw .database(message: error.message ?? error.description)
         } catch {

@@ -61,6 +61,24 @@ final class LoopbackSocket {
         }
     }
 
+    /// What the server sends until `marker` has arrived (true), or the receive timeout passes (false).
+    func read(until marker: String) -> (text: String, found: Bool) {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.contains(marker) { return (text, true) }
+            let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                bytes += chunk[0..<n]
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return (text, false)
+            }
+        }
+    }
+
     func close() {
         guard !isClosed else { return }
         isClosed = true

@@ -34,12 +34,13 @@ struct StoreResponse {
     /// Polls `url` until `condition` holds for a response, or `timeout` passes; returns the last response
     /// and how long it took from the call (the caller asserts on both).
     static func await(
-        _ url: String, within timeout: Duration, until condition: (StoreResponse) -> Bool
+        _ url: String, within timeout: Duration, curlArguments: [String] = [],
+        until condition: (StoreResponse) -> Bool
     ) async throws -> (response: StoreResponse, elapsed: Duration, satisfied: Bool) {
         let clock = ContinuousClock()
         let started = clock.now
         while true {
-            let response = try await get(url)
+            let response = try await get(url, curlArguments: curlArguments)
             let elapsed = clock.now - started
             if condition(response) { return (response, elapsed, true) }
             if elapsed > timeout { return (response, elapsed, false) }
