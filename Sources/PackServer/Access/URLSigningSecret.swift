@@ -38,8 +38,9 @@ public enum URLSigningSecret {
     }
 
     /// Reads an existing secret; a file that is not 32 bytes of base64 is refused (a truncated secret would
-    /// sign with a weaker key without saying so).
+    /// sign with a weaker key without saying so), and so is one that group or others may read.
     public static func read(_ path: String) throws(ManifestError) -> SymmetricKey {
+        try PrivateKeyFileMode.refuseShared(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .keyFile(path: path, problem: "cannot be read")
         }

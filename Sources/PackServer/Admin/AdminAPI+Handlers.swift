@@ -189,33 +189,51 @@ extension AdminAPI {
     }
 
     /// A JSON body; an empty one is `empty` when given, else refused.
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], orEmpty empty: T?) throws(AdminRefusal) -> T {
+    static func decode<T: AdminJSONBody>(_ type: T.Type, from body: [UInt8], orEmpty empty: T?) throws(AdminRefusal) -> T {
         if body.isEmpty, let empty { return empty }
-        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
-            try JSONNullMembers.refuse(in: object)
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
-        } catch {
-            throw .badRequest("the body is not the JSON this resource takes (docs/api.md \"Admin API\")")
-        }
+        return try T(json: body)
     }
 }
 
 /// `POST /admin/publish` body.
-struct PublishRequest: Decodable {
+struct PublishRequest: AdminJSONBody {
     let note: String?
+
+    static let shape = JSONShape.object(members: ["note": .string])
+
+    init(note: String?) {
+        self.note = note
+    }
+
+    init(checked body: JSONValue) {
+        note = body["note"]?.string
+    }
 }
 
 /// `POST /admin/rollback` body.
-struct RollbackRequest: Decodable {
+struct RollbackRequest: AdminJSONBody {
     let release: Int
+
+    static let shape = JSONShape.object(members: ["release": .wholeNumber], required: ["release"])
+
+    init(checked body: JSONValue) throws(AdminRefusal) {
+        guard let release = body["release"]?.wholeNumber else { throw .badRequest("release: must be a whole number") }
+        self.release = release
+    }
 }
 
 /// `POST /admin/urls` body: the pack and the URL's lifetime in seconds (default one hour).
-struct SignURLRequest: Decodable {
+struct SignURLRequest: AdminJSONBody {
     let id: String
     let ttl: Int?
+
+    static let shape = JSONShape.object(members: ["id": .string, "ttl": .wholeNumber], required: ["id"])
+
+    init(checked body: JSONValue) throws(AdminRefusal) {
+        guard let id = body["id"]?.string else { throw .badRequest("id: must be a string") }
+        self.id = id
+        ttl = body["ttl"]?.wholeNumber
+    }
 }
 
 /// The answer to a publish or a rollback.

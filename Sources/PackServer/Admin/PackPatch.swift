@@ -1,12 +1,15 @@
-import Foundation
 import PackStore
 
 /// The body of `PATCH /admin/packs/{id}`: `{"policy","order","tags","platforms","installationEvents","access"}`,
 /// each optional. `tags` replaces the pack's tags; `platforms` `[]` or `["all"]` means every platform;
-/// `access` is `"public"` or `"private"`. Unknown keys are refused (400), like the
-/// upload's unknown query parameters.
-struct PackPatch {
-    static let keys: Set<String> = ["policy", "order", "tags", "platforms", "installationEvents", "access"]
+/// `access` is `"public"` or `"private"`. Read strictly like every admin body (`AdminJSONBody`): an unknown key,
+/// a duplicate, a null or a value of the wrong type is refused (400), like the upload's unknown query
+/// parameters.
+struct PackPatch: AdminJSONBody {
+    static let shape = JSONShape.object(members: [
+        "policy": .string, "order": .wholeNumber, "tags": .array(of: .string), "platforms": .array(of: .string),
+        "installationEvents": .array(of: .string), "access": .string,
+    ])
 
     var policy: PackPolicy?
     var order: Int?
@@ -15,43 +18,40 @@ struct PackPatch {
     var installationEvents: [InstallationEventType]?
     var access: PackAccess?
 
-    private struct Fields: Decodable {
-        var policy: String?
-        var order: Int?
-        var tags: [String]?
-        var platforms: [String]?
-        var installationEvents: [String]?
-        var access: String?
-    }
-
-    init(json body: [UInt8]) throws(AdminRefusal) {
-        let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-        guard let object else { throw .badRequest("the body must be a JSON object") }
-        if let unknown = object.keys.sorted().first(where: { !Self.keys.contains($0) }) {
-            throw .badRequest("unknown key \(unknown): use \(Self.keys.sorted().joined(separator: ", "))")
-        }
-        try JSONNullMembers.refuse(in: object)
-        guard let fields = try? JSONDecoder().decode(Fields.self, from: Data(body)) else {
-            throw .badRequest("policy, access: strings; order: a whole number; tags, platforms, installationEvents: arrays of strings")
-        }
+    init(checked body: JSONValue) throws(AdminRefusal) {
         do throws(PackStoreError) {
-            policy = try fields.policy.map(PackPolicy.init(parsing:))
-            access = try fields.access.map(PackAccess.init(parsing:))
-            if let order = fields.order { try PackStore.validateAttributes(id: "x", tags: [], order: order, contentType: nil) }
-            order = fields.order
-            if let tags = fields.tags {
+            policy = try body["policy"]?.string.map(PackPolicy.init(parsing:))
+            access = try body["access"]?.string.map(PackAccess.init(parsing:))
+            if let order = body["order"]?.wholeNumber {
+                try PackStore.validateAttributes(id: "x", tags: [], order: order, contentType: nil)
+                self.order = order
+            }
+            if let tags = body["tags"]?.strings {
                 for tag in tags { try NameRules.validateTag(tag) }
                 self.tags = tags
             }
-            if let names = fields.platforms {
+            if let names = body["platforms"]?.strings {
                 platforms = names.map { $0.lowercased() } == ["all"] ? [] : try names.map(ApplePlatform.init(parsing:))
             }
-            if let events = fields.installationEvents {
-                installationEvents = try InstallationEventType.parseList(events.joined(separator: ","))
+            if let names = body["installationEvents"]?.strings {
+                installationEvents = try Self.events(names)
             }
         } catch {
             throw .store(error)
         }
+    }
+
+    /// Each element is one event's name: `["firstInstallation,subsequentUpdate"]` is one unknown event, not
+    /// two (the comma-separated list is the command line's spelling, not JSON's). Canonical order, no
+    /// duplicates; an empty array is refused (a pack must be fetched on some event).
+    private static func events(_ names: [String]) throws(PackStoreError) -> [InstallationEventType] {
+        var events: Set<InstallationEventType> = []
+        for name in names {
+            guard let event = InstallationEventType(rawValue: name) else { throw .unknownInstallationEvents(name) }
+            events.insert(event)
+        }
+        guard !events.isEmpty else { throw .unknownInstallationEvents("") }
+        return InstallationEventType.allCases.filter(events.contains)
     }
 
     /// Something besides the tags changes.

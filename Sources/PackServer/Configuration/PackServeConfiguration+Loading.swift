@@ -19,7 +19,7 @@ extension PackServeConfiguration {
         guard FileManager.default.fileExists(atPath: fileURL.path) else {
             throw ConfigurationError("config file not found: \(path)")
         }
-        let root = try rejectUnknownKeys(in: fileURL)
+        let root = try checkFile(at: path)
         if let unknown = EnvironmentOverrides.unknownVariable(in: environment, keys: defaultValues.keys) {
             throw ConfigurationError("environment variable \(unknown) names no configuration key (see README \"Configuration\")")
         }
@@ -37,6 +37,7 @@ extension PackServeConfiguration {
         var config = try read(reader)
         config.resolvePaths(relativeTo: fileURL.deletingLastPathComponent())
         try config.validate()
+        try config.checkPublicDirectory()
         return config
     }
 
@@ -127,39 +128,22 @@ extension PackServeConfiguration {
         return c
     }
 
-    /// swift-configuration reads only the keys asked for, so a misspelt key would silently fall back to
-    /// its default; walk the file once to refuse that. Returns the parsed file.
-    private static func rejectUnknownKeys(in url: URL) throws(ConfigurationError) -> [String: Any] {
-        let object: Any
+    /// Checks the file strictly (`fileShape`) before swift-configuration reads it: RFC 8259 syntax without
+    /// trailing commas, no duplicate or unknown key, every value of its key's type. Returns the parsed file.
+    /// A refusal is one line `PATH:LINE:COLUMN: problem`, e.g. `config.json:3:17: duplicate key "allowedHosts"`.
+    private static func checkFile(at path: String) throws(ConfigurationError) -> JSONValue {
+        let bytes: [UInt8]
         do {
-            object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw ConfigurationError("\(url.path) is not valid JSON: \(oneLine(error))")
+            throw ConfigurationError("cannot read \(path): \(oneLine(error))")
         }
-        guard let root = object as? [String: Any] else {
-            throw ConfigurationError("\(url.path): the top level must be a JSON object")
+        do {
+            return try fileShape.read(bytes)
+        } catch {
+            throw ConfigurationError("\(path):\(error)")
         }
-        func walk(_ dict: [String: Any], prefix: String) throws(ConfigurationError) {
-            for (name, value) in dict.sorted(by: { $0.key < $1.key }) {
-                let key = prefix.isEmpty ? name : "\(prefix).\(name)"
-                if value is NSNull, nullableKeys.contains(key) { continue }
-                if let nested = value as? [String: Any], !knownKeys.contains(key) {
-                    guard knownKeys.contains(where: { $0.hasPrefix(key + ".") }) else {
-                        throw ConfigurationError.key(key, "unknown key")
-                    }
-                    try walk(nested, prefix: key)
-                } else if !knownKeys.contains(key) {
-                    throw ConfigurationError.key(key, "unknown key")
-                }
-            }
-        }
-        let knownKeys = Set(defaultValues.keys)
-        try walk(root, prefix: "")
-        return root
     }
-
-    /// Objects that may be `null`, meaning "none" (`"metrics": {"listen": null}` turns metrics off).
-    private static let nullableKeys: Set = ["metrics.listen"]
 
     static func oneLine(_ error: any Error) -> String {
         "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")

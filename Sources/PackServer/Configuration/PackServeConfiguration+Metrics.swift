@@ -22,8 +22,9 @@ extension PackServeConfiguration {
 
     /// Whether a parsed config.json asks for the metrics listener by giving it an address: then
     /// `metrics.enabled` defaults to true.
-    static func metricsListenGiven(in root: [String: Any]) -> Bool {
-        (root["metrics"] as? [String: Any])?["listen"] is [String: Any]
+    static func metricsListenGiven(in root: JSONValue) -> Bool {
+        guard case .object = root["metrics"]?["listen"]?.kind else { return false }
+        return true
     }
 
     mutating func readMetrics(_ r: ConfigReader) throws {

@@ -7,6 +7,11 @@ extension PackServeConfiguration {
         guard let url = URL(string: publicBaseURL), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else { throw .key("publicBaseURL", "must be an absolute http(s) URL, not \"\(publicBaseURL)\"") }
+        // Pack URLs are publicBaseURL + "/blobs/…": after a query or fragment they would name another resource
+        // (`https://a.example/?x#z/blobs/…` is https://a.example/ itself).
+        guard !publicBaseURL.contains("?"), !publicBaseURL.contains("#") else {
+            throw .key("publicBaseURL", "must have no query or fragment, not \"\(publicBaseURL)\"")
+        }
         guard !allowedHosts.isEmpty else { throw .key("allowedHosts", "must name at least one host") }
         for pattern in allowedHosts where pattern.isEmpty || pattern.contains(" ") || pattern.contains("/") {
             throw .key("allowedHosts", "\"\(pattern)\" is not a host name or *.suffix pattern")
@@ -23,6 +28,15 @@ extension PackServeConfiguration {
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")
+        }
+    }
+
+    /// The one check that looks at the disk, after the paths are resolved: a `publicDirectory` that does not
+    /// exist would serve 404 for the catalog page without a word at startup.
+    func checkPublicDirectory() throws(ConfigurationError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: publicDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .key("publicDirectory", "\(publicDirectory) is not a directory")
         }
     }
 

@@ -6,7 +6,10 @@ import Manifest
 public enum SigningKeyFile {
     public static func load(_ configuration: PackServeConfiguration, logger: Logger) throws(ManifestError) -> SigningKey {
         let path = configuration.signing.privateKey
-        if FileManager.default.fileExists(atPath: path) { return try SigningKey(pemFile: path) }
+        if FileManager.default.fileExists(atPath: path) {
+            try PrivateKeyFileMode.refuseShared(path)
+            return try SigningKey(pemFile: path)
+        }
         guard configuration.signing.generateIfMissing else {
             throw .keyFile(path: path, problem: "does not exist (create one with packserve keygen, or set signing.generateIfMissing)")
         }

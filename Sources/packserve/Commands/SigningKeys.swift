@@ -34,7 +34,11 @@ struct SigningKeys {
     static func verificationKeys(_ config: PackServeConfiguration) throws -> [VerificationKey] {
         do {
             let privateKey = config.signing.privateKey
-            let signing = FileManager.default.fileExists(atPath: privateKey) ? [try SigningKey(pemFile: privateKey).publicKey] : []
+            var signing: [VerificationKey] = []
+            if FileManager.default.fileExists(atPath: privateKey) {
+                try PrivateKeyFileMode.refuseShared(privateKey)
+                signing = [try SigningKey(pemFile: privateKey).publicKey]
+            }
             return try signing + config.signing.additionalPublicKeys.map { path throws(ManifestError) in try VerificationKey(pemFile: path) }
         } catch {
             throw CommandFailure(error.description)
