@@ -98,6 +98,8 @@ enum AdminRefusal: Error, Equatable, Sendable {
         case .fileChangedDuringIngest, .fileNotFound, .notARegularFile, .unsupportedDirectoryEntry, .io, .archiveFailed,
             .database, .indexTooNew, .signingFailed:
             .internalServerError
+        case .lockBusy:
+            .serviceUnavailable
         }
     }
 }

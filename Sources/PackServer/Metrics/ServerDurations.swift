@@ -8,10 +8,10 @@ public struct ServerDurations: Sendable {
     public let releaseLoad: Metrics.Timer
     /// Signing a manifest (writing it to the index included).
     public let manifestSigning: Metrics.Timer
-    /// Storing one uploaded pack. Nothing in the server ingests yet (`packserve add` runs in its own
-    /// process): this stays empty until the admin API's `PUT /admin/packs/{id}` records into it.
+    /// Storing one pack uploaded through the admin API (`PUT /admin/packs/{id}`); `packserve add` runs in a
+    /// process of its own and is not counted.
     public let ingest: Metrics.Timer
-    /// Publishing the draft (with its signing). Likewise empty until the admin API's `POST /admin/publish`.
+    /// Publishing the draft with its signing, through the admin API (`POST /admin/publish`).
     public let publish: Metrics.Timer
 
     public init(factory: any MetricsFactory) {

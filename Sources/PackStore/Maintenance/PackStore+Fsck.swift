@@ -8,7 +8,9 @@ extension PackStore {
     /// With `repair`, deletes orphan blobs and temp files — nothing else, ever: a missing or corrupt blob needs
     /// the original file re-added. The deletion runs under the exclusive ingest lock after recomputing what is
     /// garbage, so an `add` running in another process cannot lose the blob it is about to commit.
-    public func fsck(repair: Bool = false) throws(PackStoreError) -> FsckReport {
+    /// - Parameter wait: with `repair`, how long to wait for uploads and adds in progress (nil: as long as
+    ///   they take).
+    public func fsck(repair: Bool = false, wait: LockWait? = nil) throws(PackStoreError) -> FsckReport {
         var report = FsckReport()
         let references = try read { db in
             report.indexProblems = try Self.sqliteProblems(db)
@@ -45,7 +47,7 @@ extension PackStore {
         report.tempFiles = try blobs.tempFiles()
 
         if repair {
-            report.removedFiles = try FileLock.withLock(blobs.ingestLockPath, .exclusive) { () throws(PackStoreError) in
+            report.removedFiles = try FileLock.withLock(blobs.ingestLockPath, .exclusive, wait: wait) { () throws(PackStoreError) in
                 let referenced = try read { db in try Self.referencedDigests(db) }
                 var removed = try removeBlobs(notIn: referenced).paths
                 for path in try blobs.tempFiles() {

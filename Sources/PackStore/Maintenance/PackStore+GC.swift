@@ -9,9 +9,11 @@ extension PackStore {
     /// Older releases stay in the history but are marked pruned: they can no longer be listed or rolled back to.
     /// Pack-version rows nothing uses are dropped with their blobs, so `fsck` stays clean; version numbers are
     /// not reused. Index first, files second: a crash in between leaves only orphans.
-    public func gc(keepReleases: Int = PackStore.defaultKeepReleases) throws(PackStoreError) -> GCReport {
+    ///
+    /// - Parameter wait: how long to wait for uploads and adds in progress (nil: as long as they take).
+    public func gc(keepReleases: Int = PackStore.defaultKeepReleases, wait: LockWait? = nil) throws(PackStoreError) -> GCReport {
         guard keepReleases >= 1 else { throw .invalidKeepReleases(keepReleases) }
-        return try FileLock.withLock(blobs.ingestLockPath, .exclusive) { () throws(PackStoreError) in
+        return try FileLock.withLock(blobs.ingestLockPath, .exclusive, wait: wait) { () throws(PackStoreError) in
             let (pruned, removedVersions, referenced) = try write { db in
                 let retained = try Int.fetchAll(
                     db, sql: "SELECT number FROM release ORDER BY number DESC LIMIT ?", arguments: [keepReleases])

@@ -43,6 +43,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case digestMismatch(expected: String, actual: String)
     /// A streamed pack ended before its announced length; nothing was stored.
     case uploadIncomplete(received: Int64)
+    /// `gc` or `fsck --repair` gave up waiting for the ingest lock (an upload or `add` kept it).
+    case lockBusy(path: String, waitedSeconds: Int)
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -118,6 +120,8 @@ extension PackStoreError: CustomStringConvertible {
             "the content's SHA-256 is \(actual), not \(expected) as announced; nothing was added"
         case .uploadIncomplete(let received):
             "the upload ended after \(received) bytes, before its end; nothing was added"
+        case .lockBusy(let path, let seconds):
+            "gave up after \(seconds) s: an upload or add still holds \(path); nothing was changed (retry, or give --wait more seconds)"
         }
     }
 }

@@ -16,10 +16,12 @@ struct FsckCommand: AsyncParsableCommand {
     @Flag(help: "Remove orphaned blobs and leftover temp files (never anything the index references).")
     var repair = false
 
+    @OptionGroup var wait: LockWaitOption
+
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
         let keys = try SigningKeys.verificationKeys(context.config)
-        let store = try context.store.fsck(repair: repair)
+        let store = try context.store.fsck(repair: repair, wait: wait.lockWait)
         var manifestsChecked = 0
         var manifestProblems: [StoredManifestProblem] = []
         try context.store.forEachManifest { manifest in
