@@ -54,10 +54,11 @@ extension EndToEnd {
 
         /// Finding 2: an upload that sends 128 KiB at once and then nothing is ended with 408 once a window
         /// (here 2 s, at 32 KiB/s) has passed without its share, however large the first burst; its slot
-        /// is free again and nothing of it is kept.
+        /// is free again for others (its token waits a window before its next upload, so it cannot take
+        /// the slot straight back) and nothing of it is kept.
         @Test func aBurstThenSilenceCannotHoldAnUploadSlot() async throws {
             let session = try await AdminSession.start(
-                tokens: ["ci": "upload"],
+                tokens: ["ci": "upload", "other": "upload"],
                 overrides: ["limits": ["uploadWindowSeconds": 2, "uploadMinBytesPerSecond": 32_768, "maxUploads": 1] as [String: any Sendable]])
             let socket = try LoopbackSocket(port: session.server.port, receiveTimeoutSeconds: 10)
             try socket.send(
@@ -69,12 +70,15 @@ extension EndToEnd {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 408 "), "\(text)")
             #expect(clock.now - started < .seconds(6), "answered after \(clock.now - started)")
-            // The one slot is free: a real upload goes through.
+            // The camper's token waits; the one slot is free for another.
             let file = try session.store.randomFile("real.bin", count: 300_000)
+            let again = try await session.upload(file, id: "again", token: "ci")
+            #expect(again.status == 429, "\(again.text)")
+            #expect(again.headers["retry-after"].flatMap(Int.init).map { (1...2).contains($0) } == true)
             let upload = try await StoreResponse.await(
                 session.server.url("/admin/packs/real"), within: .seconds(5),
-                curlArguments: ["-X", "PUT", "-T", file, "-H", "Authorization: Bearer \(session.tokens["ci"]!)"]
-            ) { $0.status == 201 }
+                curlArguments: ["-X", "PUT", "-T", file, "-H", "Authorization: Bearer \(session.tokens["other"]!)"]
+            ) { $0.status != 503 }
             #expect(upload.response.status == 201, "\(upload.response.text)")
             #expect(!(try await session.store.run(["ls", "--json"]).stdout.contains("camper")))
         }

@@ -50,12 +50,15 @@ extension AdminAPI {
         case .failure(let refusal): return refusal.response
         case .success(let verified): token = verified
         }
-        guard uploads.reserve(token: token.name) else {
-            return AdminRefusal.tooManyUploadsForToken(limit: uploads.maxPerToken).response
+        switch uploads.reserve(token: token.name) {
+        case .granted: break
+        case .tokenFull: return AdminRefusal.tooManyUploadsForToken(limit: uploads.maxPerToken).response
+        case .coolingDown(let seconds): return AdminRefusal.tokenCoolingDown(retryAfterSeconds: seconds).response
         }
-        defer { uploads.release(token: token.name) }
+        var source = UploadBodySource(stream: request.bodyStream)
+        defer { uploads.release(token: token.name, endedTooSlow: source.endedTooSlow) }
         do throws(AdminRefusal) {
-            return try upload(id, request, by: token)
+            return try upload(id, request, from: &source, by: token)
         } catch {
             return error.response
         }
@@ -81,19 +84,20 @@ extension AdminAPI {
 
     // MARK: PUT /admin/packs/{id}
 
-    private func upload(_ id: String, _ request: HTTPRequest, by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+    private func upload(
+        _ id: String, _ request: HTTPRequest, from source: inout UploadBodySource, by token: AdminToken
+    ) throws(AdminRefusal) -> HTTPResponse {
         let options = try UploadOptions(query: request.head.query)
         try Self.store {
             try PackStore.validateAttributes(id: id, tags: options.tags, order: options.order, contentType: options.contentType)
         }
-        let stream = request.bodyStream
+        let stream = source.stream
         // No stream: `Content-Length: 0` (or none), an empty pack.
         let announced = stream == nil ? 0 : stream?.contentLength.map(Int64.init)
         if let announced, announced > limits.maxPackBytes {
             throw .store(.packTooLarge(path: "the upload", size: announced, maxPackBytes: limits.maxPackBytes))
         }
         let digest = try ContentDigest.sha256(in: request.headers)
-        var source = UploadBodySource(stream: stream)
         let version = try durations.ingest.measure { () throws(AdminRefusal) in
             try Self.store {
                 try store.add(

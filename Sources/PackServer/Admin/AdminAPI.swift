@@ -58,7 +58,9 @@ public final class AdminAPI: Sendable {
         self.limits = limits
         self.durations = durations
         self.logger = logger
-        uploads = UploadSlots(maxUploads: limits.maxUploads, maxPerToken: limits.maxUploadsPerToken)
+        uploads = UploadSlots(
+            maxUploads: limits.maxUploads, maxPerToken: limits.maxUploadsPerToken,
+            cooldownSeconds: Double(limits.uploadWindowSeconds))
         authenticator = AdminAuthenticator(store: store, comparator: comparator, throttle: throttle)
     }
 

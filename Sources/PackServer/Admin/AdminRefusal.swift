@@ -19,6 +19,8 @@ enum AdminRefusal: Error, Equatable, Sendable {
     case tooManyUploads(limit: Int)
     /// This token holds its share of the slots (`AdminLimits.maxUploadsPerToken`).
     case tooManyUploadsForToken(limit: Int)
+    /// This token's last upload was ended for being too slow; it waits before the next.
+    case tokenCoolingDown(retryAfterSeconds: Int)
     case takesNoContent
     case badRequest(String)
     case store(PackStoreError)
@@ -59,6 +61,11 @@ enum AdminRefusal: Error, Equatable, Sendable {
             return .problem(
                 .tooManyRequests, detail: "this token already runs \(limit) uploads; retry when one ends",
                 headers: ["Retry-After": "5"])
+        case .tokenCoolingDown(let seconds):
+            return .problem(
+                .tooManyRequests,
+                detail: "this token's last upload was ended for being too slow; retry in \(seconds) s",
+                headers: ["Retry-After": String(seconds)])
         case .takesNoContent:
             return .problem(.contentTooLarge, detail: "this resource takes no request content")
         case .badRequest(let detail):
