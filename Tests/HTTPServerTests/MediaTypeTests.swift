@@ -39,4 +39,21 @@ struct MediaTypeTests {
             #expect(MediaTypes.forExtension(ext.uppercased()) == type)
         }
     }
+
+    /// Issue 19 item 6: the types a browser would run, or render as a document that can run script, whatever
+    /// their case, parameters or surrounding whitespace; opaque and passive types are not.
+    @Test(arguments: [
+        ("text/html", true), ("TEXT/HTML; charset=utf-8", true), (" text/html ;charset=x", true),
+        ("text/html;charset=utf-8", true), ("application/xhtml+xml", true), ("image/svg+xml", true),
+        ("IMAGE/SVG+XML", true), ("text/xml", true), ("application/xml", true), ("application/atom+xml", true),
+        ("text/javascript", true), ("application/javascript", true), ("application/x-javascript", true),
+        ("text/ecmascript", true), ("application/pdf", true), ("multipart/x-mixed-replace; boundary=x", true),
+        ("text/xsl", true), ("html", true), ("", true),
+        ("application/octet-stream", false), ("application/zip", false), ("image/png", false),
+        ("text/plain; charset=utf-8", false), ("application/json", false), ("text/css", false),
+        ("application/x-aar", false), ("application/html", false), ("text/htmlx", false), ("+xml/a", false),
+    ])
+    func activeContent(type: String, isActive: Bool) {
+        #expect(MediaTypes.rendersActiveContent(type) == isActive, "\(type)")
+    }
 }

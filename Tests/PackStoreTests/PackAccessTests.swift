@@ -30,9 +30,9 @@ import Testing
         #expect(try store.draftEntry(id: "b").access == .public)
     }
 
-    /// Private bytes stay private at `/blobs` when the pack's bytes are replaced, before the draft is
-    /// published, and in older releases; the same bytes published as a public pack are open.
-    @Test func privateDigestsCoverHistoryAndDraftButNotPublicCopies() throws {
+    /// Private bytes stay private at `/blobs` when the pack's bytes are replaced and in older releases; the
+    /// same bytes published as a public pack are open. The draft's access counts only once published.
+    @Test func privateDigestsCoverHistoryButNotPublicCopies() throws {
         let fixture = try TemporaryStore()
         let store = fixture.store
         let old = try store.add(file: fixture.makeFile("p1", text: "paid one"), id: "paid")
@@ -46,17 +46,17 @@ import Testing
         try store.publish()
         #expect(try store.loadSnapshot()?.privateDigests == [old.sha256, new.sha256])
 
-        // Made private in the draft only: already private at /blobs, though the release says public.
-        let draftOnly = try store.add(file: fixture.makeFile("d", text: "soon paid"), id: "soon")
+        // Made private in the draft only: not yet private at /blobs (it is in no release); published, it is.
+        let soon = try store.add(file: fixture.makeFile("d", text: "soon paid"), id: "soon")
         try store.set(id: "soon", access: .private)
-        #expect(try store.loadSnapshot()?.privateDigests.contains(draftOnly.sha256) == true)
+        #expect(try store.loadSnapshot()?.privateDigests.contains(soon.sha256) == false)
 
         // The old paid bytes published again as a public pack: open.
         try store.add(file: fixture.makeFile("gift", text: "paid one"), id: "gift")
         try store.publish()
         let digests = try #require(try store.loadSnapshot()?.privateDigests)
         #expect(!digests.contains(old.sha256))
-        #expect(digests.contains(new.sha256) && digests.contains(draftOnly.sha256))
+        #expect(digests.contains(new.sha256) && digests.contains(soon.sha256))
     }
 
     /// An index made before private packs (schema up to v7): every pack, in the draft and in each release,

@@ -18,6 +18,11 @@ public struct Representation: Sendable {
     public var contentEncoding: String?
     /// Sent as `Vary` when non-nil, on 200, 206 and 304 alike (RFC 9110 §12.5.5, §15.4.5).
     public var vary: String?
+    /// Sent as they are on 200, 206 and 304 alike: fields a route fixes for what it serves, such as
+    /// `X-Content-Type-Options`, `Content-Security-Policy` or `Content-Disposition`. A route passes
+    /// constants, so a response copies them without building a string. On a 304 they let a cache that
+    /// stored the response without them update it (RFC 9111 §4.3.4).
+    public var fixedFields = HTTPHeaders()
 
     public init(
         content: RepresentationContent, contentType: String, entityTag: EntityTag, lastModified: Int64,
@@ -52,8 +57,13 @@ public struct Representation: Sendable {
 
     /// A static file on disk: content type from the path's extension, Last-Modified from the file's
     /// mtime and a strong ETag derived from mtime and size.
-    public static func staticFile(_ file: OpenFile, path: String, cacheControl: String? = nil) -> Representation {
-        Representation(file: file, contentType: MediaTypes.forPath(path), entityTag: file.staticEntityTag, cacheControl: cacheControl)
+    public static func staticFile(
+        _ file: OpenFile, path: String, cacheControl: String? = nil, fixedFields: HTTPHeaders = HTTPHeaders()
+    ) -> Representation {
+        var representation = Representation(
+            file: file, contentType: MediaTypes.forPath(path), entityTag: file.staticEntityTag, cacheControl: cacheControl)
+        representation.fixedFields = fixedFields
+        return representation
     }
 
     /// `"<hex mtime>-<hex size>"` (the nginx scheme; `OpenFile.staticEntityTag` is this, made at open).

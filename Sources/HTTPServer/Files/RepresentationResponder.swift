@@ -69,13 +69,13 @@ public struct RepresentationResponder: Sendable {
         }
     }
 
-    /// ETag, Last-Modified, Cache-Control and Vary: what 200, 206 and 304 share. Content-Encoding goes
-    /// with the content (200 and 206), as RFC 9110 §15.4.5 lists no coding for 304.
+    /// ETag, Last-Modified, Cache-Control, Vary and the fixed fields: what 200, 206 and 304 share.
+    /// Content-Encoding goes with the content (200 and 206), as RFC 9110 §15.4.5 lists no coding for 304.
     private func validatorHeaders(_ representation: Representation) -> HTTPHeaders {
         var headers = HTTPHeaders()
         // Every field a 200 or 206 may carry (these, Accept-Ranges, Content-Encoding, Content-Type,
-        // Content-Range, and CORS's three), so the array is allocated once.
-        headers.reserveCapacity(10)
+        // Content-Range, CORS's three and the fixed ones), so the array is allocated once.
+        headers.reserveCapacity(10 + representation.fixedFields.count)
         headers.add("ETag", representation.entityTag.description)
         headers.add("Last-Modified", representation.lastModifiedText)
         if let cacheControl = representation.cacheControl {
@@ -83,6 +83,9 @@ public struct RepresentationResponder: Sendable {
         }
         if let vary = representation.vary {
             headers.add("Vary", vary)
+        }
+        if representation.fixedFields.count > 0 {
+            headers.append(contentsOf: representation.fixedFields)
         }
         return headers
     }

@@ -18,6 +18,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.append(Field(name: name, value: value))
     }
 
+    /// Appends every field of `other`, in order (a route's constant fields: copying them copies no string).
+    public mutating func append(contentsOf other: HTTPHeaders) {
+        fields.append(contentsOf: other.fields)
+    }
+
     /// Replaces every field called `name` with one field.
     public mutating func set(_ name: String, _ value: String) {
         remove(name)

@@ -5,6 +5,9 @@ import PackStore
 /// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's RepresentationResponder, with the
 /// SHA-256 as strong ETag (docs/api.md "HTTP").
 ///
+/// Every answer with the bytes (200, 206, 304, also to HEAD) carries `BrowserSafetyFields`: an uploaded HTML
+/// or SVG pack must not run on this origin.
+///
 /// A private pack's bytes (by id, or by a digest in `ReleaseSnapshot.privateDigests`) are served only to
 /// requests `DownloadCredentials` admits, with `Cache-Control: private`; others get 403 and no bytes.
 struct PackRoute {
@@ -29,9 +32,12 @@ struct PackRoute {
             cacheControl: cacheControl, request: request)
     }
 
-    /// Any blob the index knows, by digest. Its bytes can never change, so it may be cached for a year. Blobs
-    /// of earlier releases stay reachable here until `gc` removes them, so a client holding an older manifest
-    /// can finish its downloads. The size is checked against the index exactly as for `/packs/{id}`.
+    /// A blob a retained release lists, by digest; any other (a version only the draft knows, one no release
+    /// kept) is not found, whether or not its file exists (docs/api.md "Private packs"). Its bytes can never
+    /// change, so it may be cached for a year. Blobs of earlier releases stay reachable here until `gc` prunes
+    /// their releases, so a client holding an older manifest can finish its downloads. Access follows the
+    /// newest release that lists the blob (`ReleaseSnapshot.privateDigests`). The size is checked against
+    /// the index exactly as for `/packs/{id}`.
     func blob(hex: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
@@ -88,8 +94,9 @@ struct PackRoute {
         guard file.size == expectedSize else {
             return .problem(.internalServerError, detail: "the stored bytes of this pack are damaged")
         }
-        let representation = Representation(
+        var representation = Representation(
             file: file, contentType: contentType, entityTag: entityTag, cacheControl: cacheControl)
+        representation.fixedFields = BrowserSafetyFields.forPack(contentType: contentType)
         return files.respond(to: request.head, with: representation)
     }
 }

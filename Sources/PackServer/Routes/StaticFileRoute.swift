@@ -1,7 +1,8 @@
 import HTTPServer
 
 /// Files under the public directory (the catalog page and its assets), served at `/`.
-/// A path that names a directory serves its `index.html`.
+/// A path that names a directory serves its `index.html`. Every answer carries the catalog page's
+/// Content-Security-Policy and `nosniff` (`BrowserSafetyFields.publicDirectory`).
 struct StaticFileRoute {
     let root: String
     let files: RepresentationResponder
@@ -33,7 +34,9 @@ struct StaticFileRoute {
                 }
             }
             // The content type depends on the last segment's extension only.
-            return files.respond(to: request.head, with: Representation.staticFile(file, path: segments[segments.count - 1]))
+            let representation = Representation.staticFile(
+                file, path: segments[segments.count - 1], fixedFields: BrowserSafetyFields.publicDirectory)
+            return files.respond(to: request.head, with: representation)
         }
     }
 }

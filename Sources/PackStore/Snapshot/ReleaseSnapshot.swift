@@ -18,12 +18,12 @@ public struct ReleaseSnapshot: Sendable {
     public let totalBytes: Int64
     /// `<dataDirectory>/blobs/sha256`, for mapping `/blobs/sha256/{hex}` to a file.
     public let blobDirectory: String
-    /// Digest → size of the other blobs the index knew when this snapshot was loaded: earlier releases' and
-    /// the draft's (pack versions gc has not dropped) that this release does not use. With this release's
-    /// packs, these are the blobs `/blobs/sha256/{hex}` serves, each only at the size the index records.
+    /// Digest → size of the other blobs `/blobs/sha256/{hex}` serves: those earlier retained releases list
+    /// and this release does not (never a version only the draft knows). With this release's packs, these are
+    /// the blobs served by digest, each only at the size the index records.
     public let otherBlobSizes: [String: Int64]
-    /// Digests `/blobs/sha256/{hex}` serves only with credentials: those of private pack versions (this
-    /// release's, earlier releases', the draft's) that this release does not also serve as a public pack
+    /// Digests `/blobs/sha256/{hex}` serves only with credentials: those whose newest listing (this release,
+    /// else the newest earlier retained release that lists them) lists them only as private packs
     /// (docs/api.md "Private packs").
     public let privateDigests: Set<String>
 

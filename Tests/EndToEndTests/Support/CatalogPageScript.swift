@@ -1,7 +1,8 @@
 /// A Python program that opens the catalog page (`/`) in headless Chromium through Selenium and checks it
 /// against the server's own documents: every pack of the manifest listed with its human size, its SHA-256
 /// and a download link whose bytes hash to that SHA-256, every tag, every release of `/releases`, the
-/// manifest's version, key id and expiry, and the signature status.
+/// manifest's version, key id and expiry, and the signature status; and that the page's Content-Security-Policy
+/// refused nothing (Chromium logs each refusal to the console).
 ///
 /// Arguments: base URL, expected status (`verified`, or `tampered`: the page is then loaded through a proxy
 /// that changes one character of the JWS signature, and must not say verified), screenshot path or `-`.
@@ -53,6 +54,8 @@ def human(n):
 options = webdriver.ChromeOptions()
 for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1600"]:
     options.add_argument(argument)
+# The console, to see whether the page's Content-Security-Policy refused anything the page needs.
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 try:
     driver.get(page_base + "/")
@@ -109,6 +112,9 @@ try:
     header = json.loads(base64.urlsafe_b64decode(get("/manifest").split(b".")[0] + b"==="))
     if header["kid"] not in facts:
         problems.append(f"key id {header['kid']} missing from {facts!r}")
+    for entry in driver.get_log("browser"):
+        if "Content Security Policy" in entry.get("message", ""):
+            problems.append(f"the page's policy refused something: {entry['message']}")
     if screenshot != "-":
         driver.save_screenshot(screenshot)
 finally:

@@ -15,6 +15,8 @@ final class ResponderFixture {
     let tutorial: PackVersion
     let level: PackVersion
     let manifest: StoredManifest
+    /// Publishes as the fixture's first release was published.
+    let signer: ManifestSigner
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("packserver-routes-\(UUID().uuidString)")
@@ -34,7 +36,8 @@ final class ResponderFixture {
         configuration.publicBaseURL = "https://assets.example.com"
         configuration.allowedHosts = ["assets.example.com"]
         let key = SigningKey()
-        _ = try ManifestSigner(key: key, configuration: configuration).publish(note: "", in: store)
+        signer = ManifestSigner(key: key, configuration: configuration)
+        _ = try signer.publish(note: "", in: store)
         var release = try PublishedRelease(
             snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: configuration.publicBaseURL,
             style: .packs)
@@ -45,6 +48,23 @@ final class ResponderFixture {
         release.serve(manifest)
         _ = live.replace(with: release)
         responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey])
+    }
+
+    /// Publishes the draft and makes that release live, as the server's release watcher would.
+    func publishAndServe() throws {
+        _ = try signer.publish(note: "", in: store)
+        var release = try PublishedRelease(
+            snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: "https://assets.example.com",
+            style: .packs)
+        release.serve(manifest)
+        _ = live.replace(with: release)
+    }
+
+    /// A file of `bytes` in the fixture's directory, to add as a pack.
+    func file(_ name: String, _ text: String) throws -> URL {
+        let url = root.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
     }
 
     deinit {
