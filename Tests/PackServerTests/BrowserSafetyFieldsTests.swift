@@ -66,7 +66,7 @@ import Testing
     }
 
     /// The catalog page may run its own script files only: no inline script, nothing from elsewhere.
-    @Test func thePublicDirectoryAllowsOnlyItsOwnScripts() {
+    @Test func thePublicDirectoryAllowsOnlyItsOwnScripts() throws {
         for response in [fixture.request("/"), fixture.request("/", method: .head), fixture.request("/index.html")] {
             #expect(response.status == .ok)
             let policy = response.headers["content-security-policy"] ?? ""
@@ -74,6 +74,16 @@ import Testing
             #expect(policy.contains("object-src 'none'") && policy.contains("base-uri 'none'"), "\(policy)")
             #expect(response.headers["x-content-type-options"] == "nosniff")
             #expect(response.headers["content-disposition"] == nil)
+        }
+        // Its script and style files are no documents: nosniff alone.
+        for name in ["catalog.js", "catalog.css"] {
+            try fixture.file("public/\(name)", "/* \(name) */")
+        }
+        for path in ["/catalog.js", "/catalog.css"] {
+            let response = fixture.request(path)
+            #expect(response.status == .ok, "\(path)")
+            #expect(response.headers["x-content-type-options"] == "nosniff", "\(path)")
+            #expect(response.headers["content-security-policy"] == nil, "\(path)")
         }
     }
 }

@@ -58,12 +58,10 @@ public struct Representation: Sendable {
     /// A static file on disk: content type from the path's extension, Last-Modified from the file's
     /// mtime and a strong ETag derived from mtime and size.
     public static func staticFile(
-        _ file: OpenFile, path: String, cacheControl: String? = nil, fixedFields: HTTPHeaders = HTTPHeaders()
+        _ file: OpenFile, path: String, cacheControl: String? = nil
     ) -> Representation {
-        var representation = Representation(
+        Representation(
             file: file, contentType: MediaTypes.forPath(path), entityTag: file.staticEntityTag, cacheControl: cacheControl)
-        representation.fixedFields = fixedFields
-        return representation
     }
 
     /// `"<hex mtime>-<hex size>"` (the nginx scheme; `OpenFile.staticEntityTag` is this, made at open).

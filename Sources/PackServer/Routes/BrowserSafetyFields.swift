@@ -21,13 +21,24 @@ enum BrowserSafetyFields {
         "Content-Disposition": "attachment",
     ]
 
-    /// The static files of the public directory (the catalog page, README "Static files"): scripts, styles,
+    /// The documents of the public directory (the catalog page, README "Static files"): scripts, styles,
     /// images and requests from this origin only; no inline script or style, no plugin, no `<base>`, and
     /// no framing by other sites (CSP 3; `frame-ancestors` as clickjacking defence).
-    static let publicDirectory: HTTPHeaders = [
+    static let publicDocument: HTTPHeaders = [
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     ]
+
+    /// The other static files (scripts, styles, images, downloads): a policy governs only a document, so
+    /// these carry `nosniff` alone — 100 bytes less on every range of a large static file.
+    static let publicFile: HTTPHeaders = ["X-Content-Type-Options": "nosniff"]
+
+    /// `publicDocument` for a file a browser renders as a document (HTML, SVG, XML…), else `publicFile`.
+    /// A script is active content but no document: the policy of the page that loads it is what counts.
+    static func forPublicFile(contentType: String) -> HTTPHeaders {
+        MediaTypes.rendersActiveContent(contentType) && !contentType.hasPrefix("text/javascript")
+            ? publicDocument : publicFile
+    }
 
     /// `packAsAttachment` for a content type a browser would run or render as a document, else `pack`.
     static func forPack(contentType: String) -> HTTPHeaders {

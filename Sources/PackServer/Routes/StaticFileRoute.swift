@@ -34,8 +34,8 @@ struct StaticFileRoute {
                 }
             }
             // The content type depends on the last segment's extension only.
-            let representation = Representation.staticFile(
-                file, path: segments[segments.count - 1], fixedFields: BrowserSafetyFields.publicDirectory)
+            var representation = Representation.staticFile(file, path: segments[segments.count - 1])
+            representation.fixedFields = BrowserSafetyFields.forPublicFile(contentType: representation.contentType)
             return files.respond(to: request.head, with: representation)
         }
     }

@@ -61,6 +61,7 @@ final class ResponderFixture {
     }
 
     /// A file of `bytes` in the fixture's directory, to add as a pack.
+    @discardableResult
     func file(_ name: String, _ text: String) throws -> URL {
         let url = root.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
