@@ -14,6 +14,14 @@ extension EndToEnd {
             return (String(decoding: bytes, as: UTF8.self), ended)
         }
 
+        /// Reads the answer to what `socket` sent, with how long it took to come.
+        static func timedAnswer(on socket: LoopbackSocket) -> (text: String, after: Duration) {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let (bytes, _) = socket.readUntilEnd()
+            return (String(decoding: bytes, as: UTF8.self), clock.now - started)
+        }
+
         /// Finding 1: with a wrong token, or none, a body is answered 401 before a byte of it is sent
         /// (before, the server waited for the body to read it, then checked the token).
         @Test func aStrangersBodyIsAnsweredBeforeItIsSent() async throws {
@@ -44,12 +52,9 @@ extension EndToEnd {
             let socket = try LoopbackSocket(port: session.server.port, receiveTimeoutSeconds: 8)
             try socket.send(
                 "POST /admin/publish HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 20\r\n\r\n{\"note\":")
-            let clock = ContinuousClock()
-            let started = clock.now
-            let (bytes, _) = socket.readUntilEnd()
-            let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 408 "), "\(text)")
-            #expect(clock.now - started < .seconds(6), "answered after \(clock.now - started)")
+            let answer = Self.timedAnswer(on: socket)
+            #expect(answer.text.hasPrefix("HTTP/1.1 408 "), "\(answer.text)")
+            #expect(answer.after < .seconds(6), "answered after \(answer.after)")
         }
 
         /// Finding 2: an upload that sends 128 KiB at once and then nothing is ended with 408 once a window
@@ -64,12 +69,9 @@ extension EndToEnd {
             try socket.send(
                 "PUT /admin/packs/camper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(session.tokens["ci"]!)\r\nContent-Length: 104857600\r\n\r\n")
             try socket.send([UInt8](repeating: 0x41, count: 128 << 10))
-            let clock = ContinuousClock()
-            let started = clock.now
-            let (bytes, _) = socket.readUntilEnd()
-            let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 408 "), "\(text)")
-            #expect(clock.now - started < .seconds(6), "answered after \(clock.now - started)")
+            let answer = Self.timedAnswer(on: socket)
+            #expect(answer.text.hasPrefix("HTTP/1.1 408 "), "\(answer.text)")
+            #expect(answer.after < .seconds(6), "answered after \(answer.after)")
             // The camper's token waits; the one slot is free for another.
             let file = try session.store.randomFile("real.bin", count: 300_000)
             let again = try await session.upload(file, id: "again", token: "ci")

@@ -48,35 +48,33 @@ final class LoopbackSocket {
     /// timeout passed first (the server kept the connection open).
     func readUntilEnd() -> (bytes: [UInt8], ended: Bool) {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if n > 0 {
-                bytes += chunk[0..<n]
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                return (bytes, n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
-            }
-        }
+        let ended = receive(into: &bytes) { _ in false }
+        return (bytes, ended)
     }
 
     /// What the server sends until `marker` has arrived (true), or the receive timeout passes (false).
     func read(until marker: String) -> (text: String, found: Bool) {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let text = String(decoding: bytes, as: UTF8.self)
-            if text.contains(marker) { return (text, true) }
+        _ = receive(into: &bytes) { String(decoding: $0, as: UTF8.self).contains(marker) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return (text, text.contains(marker))
+    }
+
+    /// Appends what arrives to `bytes` until `done(bytes)`, the end of stream (true) or the receive
+    /// timeout (false).
+    private func receive(into bytes: inout [UInt8], until done: ([UInt8]) -> Bool) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while !done(bytes) {
             let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if n > 0 {
                 bytes += chunk[0..<n]
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                return (text, false)
+                return n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
             }
         }
+        return false
     }
 
     func close() {
