@@ -15,7 +15,7 @@ extension EndToEnd {
 
             let leaf = try await Self.openssl(["x509", "-in", work.file("server.pem"), "-noout", "-text"])
             #expect(leaf.contains(
-                "DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:assets.example.test\n"))
+                "DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:assets.example.test"))
             #expect(leaf.contains("TLS Web Server Authentication"))
             #expect(leaf.contains("CA:FALSE"))
             #expect(leaf.contains("ecdsa-with-SHA256"))
