@@ -38,7 +38,9 @@ VOLUME ["/data"]
 USER packserve
 EXPOSE 8080 8443
 # /healthz answers whatever the Host (README "HTTP behaviour", Probes), so this works with any allowedHosts.
+# `packserve healthcheck` probes the port the configuration names (config.json, then PACKSERVE_LISTEN_PORT),
+# so moving the port does not leave the probe on the old one.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s \
-    CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
+    CMD packserve healthcheck --timeout 2 || exit 1
 ENTRYPOINT ["packserve"]
 CMD ["serve"]

@@ -23,6 +23,11 @@ public enum DevelopmentCertificates {
         HostList.defaultHosts()
     }
 
+    /// The default hosts and `extra` (`certs --host`), which adds to them.
+    public static func defaultHosts(adding extra: [String]) -> [String] {
+        HostList.defaultHosts(adding: extra)
+    }
+
     /// Loads the CA in `directory` (or creates it when neither `ca.pem` nor `ca.key` exists), issues a new
     /// server certificate for `hosts` valid for `days` days, and writes the chain, the keys (mode 0600)
     /// and the configuration profile. Nothing is written when the arguments or an existing CA are refused.

@@ -18,7 +18,17 @@ public enum HostList {
     /// `localhost`, `127.0.0.1`, `::1` and the machine's own addresses: a phone on the same network
     /// reaches a development server by its LAN address, and the certificate must name that address.
     public static func defaultHosts() -> [String] {
-        ["localhost", "127.0.0.1", "::1"] + machineAddresses()
+        defaultHosts(adding: [])
+    }
+
+    /// The names every development certificate carries, whatever else it names.
+    public static let loopbackHosts = ["localhost", "127.0.0.1", "::1"]
+
+    /// `extra` added to the default hosts, not in their place: a certificate made for a LAN address must
+    /// still verify for `https://localhost`. The loopback names come first, then `extra`, then the
+    /// machine's addresses (repeats are dropped by `parse`).
+    public static func defaultHosts(adding extra: [String]) -> [String] {
+        loopbackHosts + extra + machineAddresses()
     }
 
     /// The addresses of the interfaces that are up, from getifaddrs(3), except loopback and IPv6

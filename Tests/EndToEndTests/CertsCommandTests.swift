@@ -15,7 +15,7 @@ extension EndToEnd {
 
             let leaf = try await Self.openssl(["x509", "-in", work.file("server.pem"), "-noout", "-text"])
             #expect(leaf.contains(
-                "DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:assets.example.test\n"))
+                "DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:assets.example.test"))
             #expect(leaf.contains("TLS Web Server Authentication"))
             #expect(leaf.contains("CA:FALSE"))
             #expect(leaf.contains("ecdsa-with-SHA256"))
@@ -48,6 +48,20 @@ extension EndToEnd {
                 let mode = try FileManager.default.attributesOfItem(atPath: work.file(key))[.posixPermissions] as? Int
                 #expect(mode == 0o600, "\(key)")
             }
+        }
+
+        /// Issue 20, item 4: `--host 192.168.1.20` replaced the default names, so `https://localhost` stopped
+        /// verifying once a LAN address was added. It adds to them.
+        @Test func aHostIsAddedToTheDefaultNamesNotInTheirPlace() async throws {
+            let (work, run) = try await Self.certs(hosts: ["192.0.2.20"])
+            for host in ["localhost", "192.0.2.20"] {
+                let verified = try await Self.openssl([
+                    "verify", "-CAfile", work.file("ca.pem"), host.first!.isNumber ? "-verify_ip" : "-verify_hostname", host,
+                    work.file("server.pem"),
+                ])
+                #expect(verified == "\(work.file("server.pem")): OK\n", "\(host)")
+            }
+            #expect(run.stdout.contains("hosts:  localhost, 127.0.0.1, ::1, 192.0.2.20"), "\(run.stdout)")
         }
 
         @Test func plistlibReadsTheProfileAndItsPayloadIsTheCAsDER() async throws {

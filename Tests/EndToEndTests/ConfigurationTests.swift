@@ -47,7 +47,9 @@ extension EndToEnd {
                 ["publish"], environment: ["PACKSERVE_SIGNING_MANIFESTLIFETIMEHOURS": huge])
             #expect(publish.status == 1, "\(publish)")
             let lines = publish.stderr.split(separator: "\n").map(String.init)
-            #expect(lines == ["Error: config key 'signing.manifestLifetimeHours': must be between 1 and 87660, not \(huge)"], "\(publish)")
+            #expect(lines.count == 1 && lines[0].hasPrefix("Error: \(store.configPath): ") && lines[0].hasSuffix(
+                ": signing.manifestLifetimeHours (from PACKSERVE_SIGNING_MANIFESTLIFETIMEHOURS): must be between 1 and 87660, not \(huge)"),
+                "\(publish)")
             let releases = try await store.run(["releases", "--json"])
             #expect(releases.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(releases)")
         }

@@ -57,12 +57,12 @@ import Testing
     @Test(arguments: ["http://localhost:8080/?x=1", "http://localhost:8080/#z", "http://localhost:8080?#z"])
     func publicBaseURLHasNoQueryOrFragment(url: String) async {
         #expect(await error(#"{"publicBaseURL": "\#(url)"}"#)
-            == "config key 'publicBaseURL': must have no query or fragment, not \"\(url)\"")
+            == "config.json:1:19: publicBaseURL: must have no query or fragment, not \"\(url)\"")
     }
 
     @Test func aMissingPublicDirectoryIsRefused() async {
         let message = await error(#"{"publicDirectory": "nowhere"}"#)
-        #expect(message?.hasPrefix("config key 'publicDirectory': ") == true, "\(message ?? "accepted")")
+        #expect(message?.hasPrefix("config.json:1:21: publicDirectory: ") == true, "\(message ?? "accepted")")
         #expect(message?.contains("nowhere") == true)
         #expect(await error(#"{"publicDirectory": "Public"}"#) == nil)
     }

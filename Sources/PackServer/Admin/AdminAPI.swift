@@ -114,8 +114,9 @@ public final class AdminAPI: Sendable {
         _ head: HTTPRequestHead, origin: RequestOrigin
     ) -> Result<(AdminEndpoint, String), AdminRefusal> {
         let peer = origin.peer()
-        // Tokens must not cross a network in the clear: over plaintext only this machine is answered.
-        guard origin.isSecure || peer?.isLoopback == true else { return .failure(.plaintextFromNetwork) }
+        // Tokens must not cross a network in the clear: over plaintext only `admin.plaintextClients` (this
+        // machine by default) are answered.
+        guard origin.isSecure || limits.answersPlaintext(from: peer?.address) else { return .failure(.plaintextFromNetwork) }
         let address = peer?.address ?? "-"
         if let seconds = authenticator.throttle.retryAfter(for: address) {
             return .failure(.throttled(retryAfterSeconds: seconds))

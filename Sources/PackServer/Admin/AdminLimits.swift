@@ -16,8 +16,17 @@ public struct AdminLimits: Sendable, Equatable {
     /// An upload slower than `uploadMinBytesPerSecond` over any `uploadWindowSeconds` is ended with 408.
     public var uploadMinBytesPerSecond = 16_384
     public var uploadWindowSeconds = 30
+    /// Clients whose plain-HTTP requests are answered (`admin.plaintextClients`); any other client must use
+    /// HTTPS, so tokens do not cross a network in the clear. Loopback by default; a Docker bridge
+    /// (`172.17.0.0/16`) is the usual addition, for admin requests from the container's host.
+    public var plaintextClients = [ClientNetwork("127.0.0.0/8")!, ClientNetwork("::1")!]
 
     public init() {}
+
+    func answersPlaintext(from address: String?) -> Bool {
+        guard let address else { return false }
+        return plaintextClients.contains { $0.contains(address) }
+    }
 
     var jsonBodyPace: BodyPace { .within(seconds: bodySeconds) }
     var uploadPace: BodyPace {

@@ -9,6 +9,14 @@ public enum TLSSetup {
     /// The TLS identity for `configuration`, or nil when `tls.enabled` is false. Throws one line when the
     /// files are missing (and may not be generated) or do not load.
     public static func context(for configuration: PackServeConfiguration, logger: Logger) throws -> TLSServerContext? {
+        do {
+            return try identity(for: configuration, logger: logger)
+        } catch let error as ConfigurationError {
+            throw error.located(in: configuration.file ?? "configuration", root: nil)
+        }
+    }
+
+    private static func identity(for configuration: PackServeConfiguration, logger: Logger) throws -> TLSServerContext? {
         let tls = configuration.tls
         guard tls.enabled else { return nil }
         let missing = [tls.certificate, tls.privateKey].filter { !FileManager.default.fileExists(atPath: $0) }

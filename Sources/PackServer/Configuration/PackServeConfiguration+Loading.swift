@@ -17,7 +17,11 @@ extension PackServeConfiguration {
     {
         let fileURL = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: fileURL.path) else {
-            throw ConfigurationError("config file not found: \(path)")
+            // Relative paths are looked up in the working directory: say which, and how to point elsewhere.
+            let directory = FileManager.default.currentDirectoryPath
+            throw ConfigurationError(
+                "config file not found: \(path)\(path.hasPrefix("/") ? "" : " (in \(directory))"); "
+                    + "give its path with --config PATH or the PACKSERVE_CONFIG environment variable")
         }
         let root = try checkFile(at: path)
         if let unknown = EnvironmentOverrides.unknownVariable(in: environment, keys: defaultValues.keys) {
@@ -34,11 +38,16 @@ extension PackServeConfiguration {
         } catch {
             throw ConfigurationError("cannot read \(path): \(oneLine(error))")
         }
-        var config = try read(reader)
-        config.resolvePaths(relativeTo: fileURL.deletingLastPathComponent())
-        try config.validate()
-        try config.checkPublicDirectory()
-        return config
+        do throws(ConfigurationError) {
+            var config = try read(reader)
+            config.resolvePaths(relativeTo: fileURL.deletingLastPathComponent())
+            config.file = path
+            try config.validate()
+            try config.checkPublicDirectory()
+            return config
+        } catch {
+            throw error.located(in: path, root: root, environment: environment)
+        }
     }
 
     /// The contract's defaults, as the lowest-priority provider, so every key can be read with the
@@ -81,6 +90,7 @@ extension PackServeConfiguration {
             "limits.uploadWindowSeconds": .int(d.limits.uploadWindowSeconds),
             "sampleCatalog": .bool(d.sampleCatalog),
         ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
+            .merging(adminDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -120,6 +130,7 @@ extension PackServeConfiguration {
             try c.readTLS(r)
             try c.readAccessLog(r)
             try c.readMetrics(r)
+            try c.readAdmin(r)
         } catch let error as ConfigurationError {
             throw error
         } catch {

@@ -13,8 +13,10 @@ extension PackServeConfiguration {
             throw .key("publicBaseURL", "must have no query or fragment, not \"\(publicBaseURL)\"")
         }
         guard !allowedHosts.isEmpty else { throw .key("allowedHosts", "must name at least one host") }
-        for pattern in allowedHosts where pattern.isEmpty || pattern.contains(" ") || pattern.contains("/") {
-            throw .key("allowedHosts", "\"\(pattern)\" is not a host name or *.suffix pattern")
+        for pattern in allowedHosts where pattern.isEmpty || pattern.contains(" ") || pattern.contains("/")
+            || (pattern.hasPrefix("@") && pattern != LocalAddresses.entry)
+        {
+            throw .key("allowedHosts", "\"\(pattern)\" is not a host name, *.suffix pattern or \(LocalAddresses.entry)")
         }
         // The manifest names publicBaseURL's host; an app allow-list built from it must reach this server.
         guard HostAllowList(allowedHosts).allows(host) else {
@@ -25,6 +27,7 @@ extension PackServeConfiguration {
         }
         try validateTLS()
         try validateMetrics()
+        try validateAdmin()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")

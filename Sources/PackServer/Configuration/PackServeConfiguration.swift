@@ -50,6 +50,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var tls = TLS()
     public var accessLog = AccessLog()
     public var metrics = MetricsListener()
+    public var admin = Admin()
     public var publicBaseURL = "http://localhost:8080"
     public var allowedHosts = ["localhost", "127.0.0.1"]
     public var dataDirectory = ".packserve"
@@ -61,6 +62,9 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var sampleCatalog = false
     /// swift-log level of the server's own messages: trace, debug, info, notice, warning, error, critical.
     public var logLevel = "info"
+    /// The file this was loaded from, as given (`config.json`), so a problem found later (at start-up, such as
+    /// a TLS certificate that does not load) is reported in the same `FILE: key: problem` form.
+    public var file: String?
 
     public init() {}
 
@@ -74,6 +78,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
         a.maxUploadsPerToken = limits.maxUploadsPerToken
         a.uploadMinBytesPerSecond = limits.uploadMinBytesPerSecond
         a.uploadWindowSeconds = limits.uploadWindowSeconds
+        a.plaintextClients = admin.plaintextClients.compactMap(ClientNetwork.init)
         return a
     }
 

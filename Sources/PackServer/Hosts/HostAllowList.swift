@@ -2,7 +2,8 @@ import HTTPServer
 
 /// Which hosts this server answers for (docs/api.md "HTTP"): exact names, compared
 /// case-insensitively without port, and `*.example.com` patterns that match subdomains only (never
-/// `example.com` itself). IPv6 literals may be written with or without brackets.
+/// `example.com` itself). IPv6 literals may be written with or without brackets. `@local` stands for every
+/// address of this machine's interfaces when the list is built (`LocalAddresses`).
 public struct HostAllowList: Sendable, Equatable {
     private let exact: Set<String>
     /// Suffixes of the wildcard patterns, with their leading dot: `*.example.com` → `.example.com`.
@@ -11,7 +12,7 @@ public struct HostAllowList: Sendable, Equatable {
     public init(_ patterns: [String]) {
         var exact = Set<String>()
         var suffixes: [String] = []
-        for pattern in patterns.map(Self.normalize) {
+        for pattern in LocalAddresses.expand(patterns).map(Self.normalize) {
             if pattern.hasPrefix("*.") { suffixes.append(String(pattern.dropFirst())) } else { exact.insert(pattern) }
         }
         self.exact = exact

@@ -19,8 +19,8 @@ struct CertsCommand: AsyncParsableCommand {
     var out: String?
 
     @Option(name: .customLong("host"), help: ArgumentHelp(
-        "A DNS name or IP address for the server certificate; repeat for more "
-            + "(default: localhost, 127.0.0.1, ::1 and this machine's addresses)."))
+        "A DNS name or IP address the server certificate names besides the defaults (localhost, 127.0.0.1, ::1 "
+            + "and this machine's addresses); repeat for more."))
     var hosts: [String] = []
 
     @Option(help: "Days the server certificate is valid, at most \(DevelopmentCertificates.maximumValidityDays).")
@@ -32,7 +32,7 @@ struct CertsCommand: AsyncParsableCommand {
         let result: GeneratedCertificates
         do {
             result = try DevelopmentCertificates.generate(
-                in: directory, hosts: hosts.isEmpty ? DevelopmentCertificates.defaultHosts() : hosts, days: days,
+                in: directory, hosts: DevelopmentCertificates.defaultHosts(adding: hosts), days: days,
                 now: Date())
         } catch {
             throw CommandFailure(error.description)

@@ -62,6 +62,6 @@ struct ReleasesCommand: AsyncParsableCommand {
             [String(r.number), r.createdAt.formatted(.iso8601), String(r.packCount), String(r.totalBytes),
              r.rollbackOf.map { "rollback of \($0)" } ?? (r.isPruned ? "pruned" : ""), r.note]
         }
-        print(TextTable.render(header: ["RELEASE", "CREATED", "PACKS", "BYTES", "", "NOTE"], rows: rows))
+        print(TextTable.render(header: ["RELEASE", "CREATED", "PACKS", "BYTES", "STATUS", "NOTE"], rows: rows))
     }
 }

@@ -1,0 +1,25 @@
+import Configuration
+
+extension PackServeConfiguration {
+    /// `admin`: who may use the admin API over plain HTTP (README "HTTPS").
+    public struct Admin: Sendable, Equatable {
+        /// Client addresses and CIDR networks whose plain-HTTP admin requests are answered; everyone else
+        /// must use HTTPS. Loopback by default; add a Docker bridge (`172.17.0.0/16`) to administer a
+        /// container from its host.
+        public var plaintextClients = ["127.0.0.0/8", "::1"]
+    }
+
+    static var adminDefaultValues: [String: ConfigContent] {
+        ["admin.plaintextClients": .stringArray(Admin().plaintextClients)]
+    }
+
+    mutating func readAdmin(_ r: ConfigReader) throws {
+        admin.plaintextClients = try r.requiredStringArray(forKey: "admin.plaintextClients")
+    }
+
+    func validateAdmin() throws(ConfigurationError) {
+        for entry in admin.plaintextClients where ClientNetwork(entry) == nil {
+            throw .key("admin.plaintextClients", "\"\(entry)\" is not an address or a network such as 172.17.0.0/16")
+        }
+    }
+}
