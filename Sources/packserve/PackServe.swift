@@ -10,7 +10,7 @@ struct PackServe: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, TagCommand.self, SetCommand.self, ListCommand.self,
             PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, FsckCommand.self, GCCommand.self,
-            KeygenCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self, CheckCommand.self,
+            KeygenCommand.self, KeyCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self, CheckCommand.self,
             TokenCommand.self, PushCommand.self, SignURLCommand.self,
         ]
     )
