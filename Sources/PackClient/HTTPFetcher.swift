@@ -18,11 +18,13 @@ public final class HTTPFetcher: Sendable {
     private let session: URLSession
     private let router: TaskRouter
 
-    public init(timeout: TimeInterval = 60) {
+    /// - Parameter bearerToken: sent as `Authorization: Bearer …` with every request (private packs).
+    public init(timeout: TimeInterval = 60, bearerToken: String? = nil) {
         router = TaskRouter()
         // identity: sizes and byte offsets must be the representation's own, not those of a compressed one.
-        session = .serial(
-            delegate: router, userAgent: "packserve-verify", timeout: timeout, headers: ["Accept-Encoding": "identity"])
+        var headers = ["Accept-Encoding": "identity"]
+        if let bearerToken { headers["Authorization"] = "Bearer \(bearerToken)" }
+        session = .serial(delegate: router, userAgent: "packserve-verify", timeout: timeout, headers: headers)
     }
 
     deinit {
@@ -61,7 +63,7 @@ extension HTTPFetcher {
         } catch let failure as DownloadFailure {
             throw failure
         } catch {
-            throw .transport("GET \(url): \(error.localizedDescription)")
+            throw .transport(TransportFailure.describe(error, url: url))
         }
         guard head.status == 200 else { throw .server("GET \(url): HTTP \(head.status)") }
         return collected.withLock { $0 }

@@ -99,13 +99,8 @@ struct ResumableDownload: Sendable {
         } catch let failure as DownloadFailure {
             return .failure(failure)
         } catch {
-            return .failure(.transport(Self.describe(error)))
+            return .failure(.transport("connection failed (\(TransportFailure.describe(error, url: url)))"))
         }
         return .success(decided.withLock { $0 } ?? .fail("no response"))
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? URLError { return "connection failed (\(error.localizedDescription))" }
-        return "connection failed (\(error))"
     }
 }

@@ -41,9 +41,12 @@ final class TaskHandler: Sendable {
         return wanted ? .allow : .cancel
     }
 
-    /// Returns false when the body cannot be taken (the sink threw, e.g. a full disk): the task is cancelled.
+    /// Returns false when the body is not wanted or cannot be taken (the sink threw, e.g. a full disk): the
+    /// task is cancelled. FoundationNetworking on Linux ignores the `.cancel` disposition given for the
+    /// response head and delivers the body anyway, so a refused body (a 403 problem document) must be dropped
+    /// here, or it would be appended to a pack's partial file.
     func received(_ data: Data) -> Bool {
-        guard state.withLock({ $0.bodyError == nil }) else { return false }
+        guard state.withLock({ $0.response != nil && !$0.skippedBody && $0.bodyError == nil }) else { return false }
         do {
             try body(data)
             return true

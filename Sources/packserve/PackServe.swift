@@ -10,8 +10,8 @@ struct PackServe: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, TagCommand.self, SetCommand.self, ListCommand.self,
             PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, FsckCommand.self, GCCommand.self,
-            KeygenCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self, CheckCommand.self,
-            TokenCommand.self, PushCommand.self, SignURLCommand.self, HealthcheckCommand.self,
+            KeygenCommand.self, KeyCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self,
+            CheckCommand.self, TokenCommand.self, PushCommand.self, SignURLCommand.self, HealthcheckCommand.self,
         ]
     )
 

@@ -12,13 +12,18 @@ extension EndToEnd {
             let publicKey: String
             let work: TemporaryDirectory
 
-            init(packs: [(id: String, bytes: Int)], port: Int, baseURL: String) async throws {
+            /// `prepare` runs after the packs are added and before the release is published.
+            init(
+                packs: [(id: String, bytes: Int)], port: Int, baseURL: String,
+                prepare: (StoreWorkspace) async throws -> Void = { _ in }
+            ) async throws {
                 store = try StoreWorkspace()
                 work = try TemporaryDirectory("packserve-e2e-verify")
                 let environment = ["PACKSERVE_PUBLICBASEURL": baseURL]
                 for pack in packs {
                     try await store.run(["add", try store.randomFile("\(pack.id).bin", count: pack.bytes), "--id", pack.id])
                 }
+                try await prepare(store)
                 try await store.run(["publish"], environment: environment)
                 server = try await store.serve(environment: environment.merging(["PACKSERVE_LISTEN_PORT": "\(port)"]) { $1 })
                 publicKey = work.file("manifest-signing.pub")

@@ -106,11 +106,12 @@ extension AdminAPI {
                     originalFilename: "", maxPackBytes: limits.maxPackBytes)
             }
         }
-        logger.notice("admin: uploaded a pack version", metadata: [
+        logger.notice(version.unchanged ? "admin: uploaded the current bytes again" : "admin: uploaded a pack version", metadata: [
             "token": "\(token.name)", "id": "\(id)", "version": "\(version.version)", "bytes": "\(version.size)",
         ])
         let entry = try Self.store { try store.draftEntry(id: id) }
-        return try Self.json(.created, CatalogPack(entry, url: nil))
+        // The draft's current bytes again: no version was created, so not 201.
+        return try Self.json(version.unchanged ? .ok : .created, CatalogPack(entry, url: nil))
     }
 
     // MARK: PATCH /admin/packs/{id}

@@ -90,15 +90,15 @@ extension PackStore {
         let versionRow = PackVersionRecord(
             packId: id, version: 0, sha256: ingested.sha256, size: ingested.size,
             createdAt: Self.now(), originalFilename: originalFilename)
-        let version = try write { db in
+        let (committed, unchanged) = try write { db in
             try Self.commitVersion(
                 versionRow, tags: tags, policy: policy, order: order,
                 contentType: contentType ?? inferredType, contentTypeIsExplicit: contentType != nil, db)
         }
         return PackVersion(
-            id: id, version: version, size: ingested.size, sha256: ingested.sha256,
-            createdAt: versionRow.createdAt, originalFilename: versionRow.originalFilename,
-            reusedExistingBlob: reused)
+            id: id, version: committed.version, size: committed.size, sha256: committed.sha256,
+            createdAt: committed.createdAt, originalFilename: committed.originalFilename,
+            reusedExistingBlob: reused, unchanged: unchanged)
     }
 
     /// Removes pack `id` from the draft (its tags too). Published releases keep it; a later `add` revives the id
@@ -184,16 +184,27 @@ extension PackStore {
 
     // MARK: - Index rows
 
-    /// Inserts the version row and updates the pack row; returns the new version number.
+    /// Inserts the version row and updates the pack row; returns the version row the draft now lists.
+    /// Bytes identical to the draft's current version make no new version (a release number must mean new
+    /// content, and a build that pushes on every run must not make one per run): the current row is returned
+    /// with `unchanged`, and the attributes given with the upload still apply to the draft, as `tag`/`set` would.
     private static func commitVersion(
         _ row: PackVersionRecord, tags: [String], policy: PackPolicy?, order: Int?, contentType: String,
         contentTypeIsExplicit: Bool, _ db: Database
-    ) throws -> Int {
+    ) throws -> (row: PackVersionRecord, unchanged: Bool) {
         var versionRow = row
         var pack: PackRecord
+        var unchanged = false
         if let existing = try PackRecord.fetchOne(db, key: row.packId) {
             pack = existing
-            if pack.currentVersion == nil {  // revived after `rm`: start from the defaults, like a new pack
+            if let current = pack.currentVersion,
+               let currentRow = try PackVersionRecord.fetchOne(db, key: ["packId": row.packId, "version": current]),
+               currentRow.sha256 == row.sha256, currentRow.size == row.size
+            {
+                versionRow = currentRow
+                unchanged = true
+                if contentTypeIsExplicit { pack.contentType = contentType }
+            } else if pack.currentVersion == nil {  // revived after `rm`: start from the defaults, like a new pack
                 pack.policy = PackPolicy.onDemand.rawValue
                 pack.fetchOrder = 0
                 pack.contentType = contentType
@@ -211,13 +222,15 @@ extension PackStore {
         }
         if let policy { pack.policy = policy.rawValue }
         if let order { pack.fetchOrder = order }
-        pack.latestVersion += 1
-        pack.currentVersion = pack.latestVersion
-        versionRow.version = pack.latestVersion
-        try versionRow.insert(db)
+        if !unchanged {
+            pack.latestVersion += 1
+            pack.currentVersion = pack.latestVersion
+            versionRow.version = pack.latestVersion
+            try versionRow.insert(db)
+        }
         try pack.update(db)
         for tag in tags { try PackTagRecord(packId: row.packId, tag: tag).insert(db, onConflict: .ignore) }
-        return pack.latestVersion
+        return (versionRow, unchanged)
     }
 
     /// The pack row of a pack that is in the draft, or `unknownPackID`.

@@ -13,10 +13,13 @@ public struct PackVersion: Sendable, Hashable {
     public var originalFilename: String
     /// True when identical bytes were already stored, so no new blob file was written.
     public var reusedExistingBlob: Bool
+    /// True when the bytes are those of the pack's current draft version, so no new version was made and
+    /// `version` is that existing one (attributes given with the add still applied).
+    public var unchanged: Bool
 
     public init(
         id: String, version: Int, size: Int64, sha256: String, createdAt: Date, originalFilename: String,
-        reusedExistingBlob: Bool
+        reusedExistingBlob: Bool, unchanged: Bool = false
     ) {
         self.id = id
         self.version = version
@@ -25,5 +28,6 @@ public struct PackVersion: Sendable, Hashable {
         self.createdAt = createdAt
         self.originalFilename = originalFilename
         self.reusedExistingBlob = reusedExistingBlob
+        self.unchanged = unchanged
     }
 }

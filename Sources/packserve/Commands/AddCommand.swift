@@ -36,6 +36,8 @@ struct AddCommand: AsyncParsableCommand {
         progress.finish()
         if json {
             print(try CanonicalJSON.string(AddedPack(version)))
+        } else if version.unchanged {
+            print("\(version.id) unchanged: version \(version.version) already has these bytes")
         } else {
             let reused = version.reusedExistingBlob ? ", identical bytes already stored" : ""
             print("added \(version.id) version \(version.version): \(version.size) bytes, sha256 \(version.sha256)\(reused)")

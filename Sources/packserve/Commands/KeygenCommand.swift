@@ -23,7 +23,6 @@ struct KeygenCommand: AsyncParsableCommand {
         }
         print("private key: \(privatePath) (keep it secret, back it up)")
         print("public key:  \(publicPath)")
-        print("key id:      \(key.keyID)")
-        print("raw public key (base64, for pinning in the app): \(Data(key.publicKey.rawBytes).base64EncodedString())")
+        for line in PublicKeySummary.lines(key.publicKey) { print(line) }
     }
 }

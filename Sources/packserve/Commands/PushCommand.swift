@@ -37,13 +37,7 @@ struct PushCommand: AsyncParsableCommand {
         guard let base = URL(string: server), base.scheme == "http" || base.scheme == "https", base.host != nil else {
             throw CommandFailure("--server must be an http or https URL, not \(server)")
         }
-        let token: String
-        do {
-            token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        } catch {
-            throw CommandFailure("cannot read the token file \(tokenFile): \(error.localizedDescription)")
-        }
-        guard !token.isEmpty else { throw CommandFailure("the token file \(tokenFile) is empty") }
+        let token = try TokenFile.read(tokenFile)
         let fileURL = URL(fileURLWithPath: file)
         guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("cannot read \(file)") }
 
@@ -56,19 +50,46 @@ struct PushCommand: AsyncParsableCommand {
 
         let client = AdminClient(server: base, token: token)
         let progress = ProgressLine(label: "pushing \(id)")
-        let uploaded = try await client.upload(file: fileURL, id: id, query: query) { sent, total in
-            progress.update(done: sent, total: total)
+        let uploaded = try await Self.answer(from: base) {
+            try await client.upload(file: fileURL, id: id, query: query) { sent, total in
+                progress.update(done: sent, total: total)
+            }
         }
         progress.finish()
-        guard uploaded.status == 201 else { throw CommandFailure("upload refused (\(uploaded.status)): \(uploaded.detail)") }
-        let pack = try JSONSerialization.jsonObject(with: uploaded.body) as? [String: Any] ?? [:]
-        print("pushed \(id) version \(pack["version"] ?? "?"): \(pack["size"] ?? "?") bytes, sha256 \(pack["sha256"] ?? "?")")
+        let pack = (try? JSONSerialization.jsonObject(with: uploaded.body)) as? [String: Any] ?? [:]
+        switch uploaded.status {
+        case 201:
+            print("pushed \(id) version \(pack["version"] ?? "?"): \(pack["size"] ?? "?") bytes, sha256 \(pack["sha256"] ?? "?")")
+        case 200:
+            // The draft already has these bytes: the server made no new version.
+            print("\(id) unchanged: version \(pack["version"] ?? "?") already has these bytes")
+        default:
+            throw CommandFailure("upload refused (\(uploaded.status)): \(uploaded.detail)")
+        }
 
         guard publish else { return }
         let body = try JSONSerialization.data(withJSONObject: note.map { ["note": $0] } ?? [:])
-        let published = try await client.send("POST", "publish", json: body)
-        guard published.status == 200 else { throw CommandFailure("publish refused (\(published.status)): \(published.detail)") }
-        let release = try JSONSerialization.jsonObject(with: published.body) as? [String: Any] ?? [:]
-        print("release \(release["release"] ?? "?") published (manifest version \(release["version"] ?? "?"))")
+        let published = try await Self.answer(from: base) { try await client.send("POST", "publish", json: body) }
+        switch published.status {
+        case 200:
+            let release = try JSONSerialization.jsonObject(with: published.body) as? [String: Any] ?? [:]
+            print("release \(release["release"] ?? "?") published (manifest version \(release["version"] ?? "?"))")
+        case 409:
+            // The draft equals the latest release: nothing was asked that is not already out, as for `publish`.
+            print(published.detail)
+        default:
+            throw CommandFailure("publish refused (\(published.status)): \(published.detail)")
+        }
+    }
+
+    /// The server's answer, or one line saying why there was none (no NSError dump).
+    private static func answer(
+        from server: URL, _ request: () async throws -> AdminClient.Answer
+    ) async throws -> AdminClient.Answer {
+        do {
+            return try await request()
+        } catch {
+            throw CommandFailure(TransportFailure.describe(error, url: server))
+        }
     }
 }

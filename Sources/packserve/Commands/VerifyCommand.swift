@@ -4,7 +4,7 @@ import Manifest
 import PackClient
 import Synchronization
 
-/// `packserve verify URL-or-FILE --key PUB.pem [--download]`: checks a manifest the way a download client
+/// `packserve verify URL-or-FILE --key PUB.pem [--download] [--token-file F]`: checks a manifest the way a download client
 /// must, and with `--download` every pack's bytes. Prints one line per failure on standard output and
 /// exits 1 if there is any; runs without a config or a store (it is the client's side).
 struct VerifyCommand: AsyncParsableCommand {
@@ -36,10 +36,13 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Refuse a manifest whose version is lower (a rollback): the highest version already accepted.")
     var minVersion: Int?
 
+    @Option(help: "A file holding a download token, sent as Authorization: Bearer with every request (private packs).")
+    var tokenFile: String?
+
     func run() async throws {
         let verificationKey: VerificationKey
         do { verificationKey = try VerificationKey(pemFile: key) } catch { throw CommandFailure(error.description) }
-        let fetcher = HTTPFetcher()
+        let fetcher = HTTPFetcher(bearerToken: try tokenFile.map(TokenFile.read))
         let manifestSource = ManifestSource(source)
         let document: ManifestDocument
         do {
