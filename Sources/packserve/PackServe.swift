@@ -17,4 +17,14 @@ struct PackServe: AsyncParsableCommand {
 
     @Option(name: .long, help: "Configuration file (default: $PACKSERVE_CONFIG, then ./config.json).")
     var config: String?
+
+    /// ArgumentParser answers a mistyped command with "N unexpected arguments"; name the word instead, with
+    /// the nearest command (`UnknownCommand`), before it parses.
+    static func main() async {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let word = UnknownCommand.commandWord(in: Array(CommandLine.arguments.dropFirst())), !names.contains(word), word != "help" {
+            exit(withError: ValidationError(UnknownCommand.message(for: word, commands: names)))
+        }
+        await main(nil)
+    }
 }

@@ -31,7 +31,7 @@ public enum DraftCheck {
                 findings.append(.init(severity: .error, message: "pack \(pack.id) URL host \(host) is not in allowedHosts"))
             }
             if pack.size > recommendedPackBytes {
-                findings.append(.init(severity: .warning, message: "pack \(pack.id) is \(pack.size) bytes, over the 64 MiB Apple recommends per tag"))
+                findings.append(.init(severity: .warning, message: "pack \(pack.id) is \(pack.size) bytes, over the 64 MiB Apple recommends for one download (an asset pack, or an On-Demand Resources tag)"))
             }
         }
         let essential = draft.filter { $0.policy == .essential }.reduce(Int64(0)) { $0 + $1.size }

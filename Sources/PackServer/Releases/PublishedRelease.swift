@@ -77,6 +77,10 @@ public struct ReleaseListItem: Encodable, Sendable {
     let note: String
     let packs: Int
     let totalBytes: Int64
+    /// The release whose content this one restored; absent for an ordinary publish.
+    let rollbackOf: Int?
+    /// `true` once `gc` dropped its contents (it can no longer be listed or restored); absent otherwise.
+    let pruned: Bool?
 
     public init(_ summary: ReleaseSummary) {
         release = summary.number
@@ -84,5 +88,7 @@ public struct ReleaseListItem: Encodable, Sendable {
         note = summary.note
         packs = summary.packCount
         totalBytes = summary.totalBytes
+        rollbackOf = summary.rollbackOf
+        pruned = summary.isPruned ? true : nil
     }
 }

@@ -117,6 +117,14 @@ try:
             problems.append(f"the page's policy refused something: {entry['message']}")
     if screenshot != "-":
         driver.save_screenshot(screenshot)
+    # A phone held upright: nothing may widen the page past the window (the tables scroll in their boxes).
+    driver.set_window_size(420, 900)
+    width, overflow = driver.execute_script(
+        "return [window.innerWidth, document.documentElement.scrollWidth - document.documentElement.clientWidth]")
+    if width > 420:
+        problems.append(f"the window did not narrow to 420 px (it is {width} px): the width check proves nothing")
+    elif overflow > 0:
+        problems.append(f"at 420 px wide the page scrolls sideways by {overflow} px")
 finally:
     driver.quit()
 
