@@ -39,12 +39,12 @@ struct ConnectionTimeouts: Equatable {
         case idle(since: Int64)
         /// A request head is arriving (for a new connection: since it was accepted).
         case head(since: Int64)
-        /// A request body is arriving.
-        case body(BodyClock)
+        /// A request body is arriving (its clock is `body`).
+        case body
         /// Our side is shut down after a refusal; input is drained until the peer closes.
         case lingering(since: Int64)
-        /// Waiting for the application; `body` is the body's clock when a streamed body was paused.
-        case application(since: Int64, body: BodyClock?)
+        /// Waiting for the application; `body` holds the clock of a streamed body that was paused.
+        case application(since: Int64)
     }
 
     /// What a connection that broke a rule must do.
@@ -56,6 +56,10 @@ struct ConnectionTimeouts: Equatable {
     }
 
     private(set) var stage: Stage
+    /// The current request body's clock, apart from `stage` so that the stage stays a plain value (no
+    /// reference to copy on every transition of a request without a body) and the clock's buckets are
+    /// updated in place.
+    private(set) var body: BodyClock?
     /// When the response being written last moved bytes (or started).
     private(set) var lastWriteProgress: Int64
 
@@ -70,38 +74,37 @@ struct ConnectionTimeouts: Equatable {
     }
 
     mutating func bodyStarted(at now: Int64, pace: BodyPace) {
-        stage = .body(BodyClock(pace: pace, startedAt: now))
+        stage = .body
+        body = BodyClock(pace: pace, startedAt: now)
     }
 
     mutating func bodyReceived(_ count: Int, at now: Int64) {
-        guard case .body(var clock) = stage else { return }
-        clock.received(count, at: now)
-        stage = .body(clock)
+        guard case .body = stage else { return }
+        body?.received(count, at: now)
     }
 
     /// A request was answered (or its response drained): the connection waits for the next one.
     mutating func becameIdle(at now: Int64) {
         stage = .idle(since: now)
+        if body != nil { body = nil }
     }
 
     /// The connection stops reading until the application wakes it (or answers).
     mutating func waitingForApplication(at now: Int64) {
-        switch stage {
-        case .body(let clock): stage = .application(since: now, body: clock)
-        case .application: break
-        default: stage = .application(since: now, body: nil)
-        }
+        if case .application = stage { return }
+        stage = .application(since: now)
     }
 
     /// A paused streamed body goes on; its pace is measured as if the pause had not happened.
     mutating func bodyResumed(at now: Int64) {
-        guard case .application(let pausedAt, var clock?) = stage else { return }
-        clock.resume(pausedAt: pausedAt, at: now)
-        stage = .body(clock)
+        guard case .application(let pausedAt) = stage, body != nil else { return }
+        body?.resume(pausedAt: pausedAt, at: now)
+        stage = .body
     }
 
     mutating func startedLingering(at now: Int64) {
         stage = .lingering(since: now)
+        if body != nil { body = nil }
     }
 
     /// A response started, or its bytes moved.
@@ -118,8 +121,8 @@ struct ConnectionTimeouts: Equatable {
             return now - since >= limits.idle ? .close : nil
         case .head(let since):
             return now - since >= limits.header ? .close : nil
-        case .body(let clock):
-            return clock.isTooSlow(at: now) ? .requestTimeout : nil
+        case .body:
+            return body?.isTooSlow(at: now) == true ? .requestTimeout : nil
         case .lingering, .application:
             return nil
         }
