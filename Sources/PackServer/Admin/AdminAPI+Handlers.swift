@@ -94,8 +94,8 @@ extension AdminAPI {
         let stream = source.stream
         // No stream: `Content-Length: 0` (or none), an empty pack.
         let announced = stream == nil ? 0 : stream?.contentLength.map(Int64.init)
-        if let announced, announced > limits.maxPackBytes {
-            throw .store(.packTooLarge(path: "the upload", size: announced, maxPackBytes: limits.maxPackBytes))
+        if let announced, announced > limits.configured.maxPackBytes {
+            throw .store(.packTooLarge(path: "the upload", size: announced, maxPackBytes: limits.configured.maxPackBytes))
         }
         let digest = try ContentDigest.sha256(in: request.headers)
         let version = try durations.ingest.measure { () throws(AdminRefusal) in
@@ -103,7 +103,7 @@ extension AdminAPI {
                 try store.add(
                     receiving: &source, id: id, expectedSize: announced, expectedSHA256: digest, tags: options.tags,
                     policy: options.policy, order: options.order, contentType: options.contentType,
-                    originalFilename: "", maxPackBytes: limits.maxPackBytes)
+                    originalFilename: "", maxPackBytes: limits.configured.maxPackBytes)
             }
         }
         logger.notice(version.unchanged ? "admin: uploaded the current bytes again" : "admin: uploaded a pack version", metadata: [

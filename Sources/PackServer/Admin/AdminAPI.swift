@@ -59,8 +59,8 @@ public final class AdminAPI: Sendable {
         self.durations = durations
         self.logger = logger
         uploads = UploadSlots(
-            maxUploads: limits.maxUploads, maxPerToken: limits.maxUploadsPerToken,
-            cooldownSeconds: Double(limits.uploadWindowSeconds))
+            maxUploads: limits.configured.maxUploads, maxPerToken: limits.configured.maxUploadsPerToken,
+            cooldownSeconds: Double(limits.configured.uploadWindowSeconds))
         authenticator = AdminAuthenticator(store: store, comparator: comparator, throttle: throttle)
     }
 
@@ -77,7 +77,7 @@ public final class AdminAPI: Sendable {
         case .success((let endpoint, _)):
             switch endpoint.body {
             case .none: return .refuse(AdminRefusal.takesNoContent.response)
-            case .json: return .stream(maxBytes: limits.maxBodyBytes, pace: limits.jsonBodyPace)
+            case .json: return .stream(maxBytes: limits.configured.maxAdminBodyBytes, pace: limits.jsonBodyPace)
             // The limit (maxPackBytes) is enforced by the ingest, after the token is checked: an anonymous
             // client learns nothing, and a Content-Length over it is still refused before the body is read.
             case .stream: return .stream(maxBytes: .max, pace: limits.uploadPace)

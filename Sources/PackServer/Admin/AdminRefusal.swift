@@ -15,9 +15,9 @@ enum AdminRefusal: Error, Equatable, Sendable {
     /// No `Authorization: Bearer` credentials, or ones that name no token.
     case unauthenticated(invalidToken: Bool)
     case missingScope(TokenScope)
-    /// Every upload slot is taken (`AdminLimits.maxUploads`).
+    /// Every upload slot is taken (`limits.maxUploads`).
     case tooManyUploads(limit: Int)
-    /// This token holds its share of the slots (`AdminLimits.maxUploadsPerToken`).
+    /// This token holds its share of the slots (`limits.maxUploadsPerToken`).
     case tooManyUploadsForToken(limit: Int)
     /// This token's last upload was ended for being too slow; it waits before the next.
     case tokenCoolingDown(retryAfterSeconds: Int)

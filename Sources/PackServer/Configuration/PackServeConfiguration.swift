@@ -71,13 +71,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     /// The admin API's limits derived from this configuration.
     public var adminLimits: AdminLimits {
         var a = AdminLimits()
-        a.maxPackBytes = limits.maxPackBytes
-        a.maxBodyBytes = limits.maxAdminBodyBytes
-        a.bodySeconds = limits.headerTimeoutSeconds
-        a.maxUploads = limits.maxUploads
-        a.maxUploadsPerToken = limits.maxUploadsPerToken
-        a.uploadMinBytesPerSecond = limits.uploadMinBytesPerSecond
-        a.uploadWindowSeconds = limits.uploadWindowSeconds
+        a.configured = limits
         a.plaintextClients = admin.plaintextClients.compactMap(ClientNetwork.init)
         return a
     }
