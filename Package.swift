@@ -107,6 +107,8 @@ let package = Package(
             name: "PackServer",
             dependencies: [
                 "HTTPServer",
+                // Purge requests to the caches in front (cache.purge).
+                "HTTPClient",
                 "PackStore",
                 "Manifest",
                 "DevelopmentCertificates",

@@ -11,15 +11,18 @@ import Synchronization
 public final class HTTPClient: Sendable {
     public let userAgent: String
     public let timeout: Double
+    /// How long a file body waits for `100 Continue` (or a refusal) before it is sent anyway.
+    public let continueTimeout: Double
     private let trust: ClientTrust?
     private let idle = Mutex<[ClientEndpoint: ClientConnection]>([:])
 
     /// - Parameters:
     ///   - timeout: seconds any one read or write (and connecting) may wait.
     ///   - caFile: PEM certificates to trust for HTTPS instead of the system's.
-    public init(userAgent: String, timeout: Double = 60, caFile: String? = nil) throws(HTTPClientError) {
+    public init(userAgent: String, timeout: Double = 60, caFile: String? = nil, continueTimeout: Double = 1) throws(HTTPClientError) {
         self.userAgent = userAgent
         self.timeout = timeout
+        self.continueTimeout = continueTimeout
         trust = if let caFile { try ClientTrust(caFile: caFile) } else { nil }
     }
 
@@ -71,7 +74,7 @@ public final class HTTPClient: Sendable {
         case .file(let path, let length):
             // RFC 9110 §10.1.1: wait for 100 (or a refusal) a short while, then send anyway, since a
             // server or intermediary may not answer the expectation at all.
-            if connection.hasAnswer(within: 1) {
+            if connection.hasAnswer(within: continueTimeout) {
                 let interim = try connection.readHead()
                 if interim.status != 100 { final = interim }
             }

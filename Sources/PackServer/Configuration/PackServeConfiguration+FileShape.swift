@@ -6,7 +6,8 @@ extension PackServeConfiguration {
     /// file, because that reader takes the last of two equal keys, reads `true` as the number 1 and ignores
     /// keys nobody asks for (README "Configuration").
     static var fileShape: JSONShape {
-        nestedObject(defaultValues.mapValues(shape(of:)), nullable: ["metrics.listen"], at: "")
+        let leaves = defaultValues.mapValues(shape(of:)).merging(["cache.purge": purgeShape]) { $1 }
+        return nestedObject(leaves, nullable: ["metrics.listen"], at: "")
     }
 
     /// The object whose members are `leaves`' dotted keys (`listen.port` → `{"listen": {"port": …}}`).

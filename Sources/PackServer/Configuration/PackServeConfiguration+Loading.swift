@@ -27,19 +27,17 @@ extension PackServeConfiguration {
         if let unknown = EnvironmentOverrides.unknownVariable(in: environment, keys: defaultValues.keys) {
             throw ConfigurationError("environment variable \(unknown) names no configuration key (see README \"Configuration\")")
         }
-        let reader: ConfigReader
-        do {
-            let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(fileURL.path))
-            // Environment keys are lower-cased first so that `publicBaseURL` maps to PUBLICBASEURL rather
-            // than the provider's camel-case splitting (PUBLIC_BASE_URL), as docs/api.md spells it.
-            let env = EnvironmentVariablesProvider(environmentVariables: environment)
-                .mapKeys { key in AbsoluteConfigKey(["packserve"] + key.components.map { $0.lowercased() }) }
-            reader = ConfigReader(providers: [env, file, defaults(metricsEnabled: metricsListenGiven(in: root))])
-        } catch {
-            throw ConfigurationError("cannot read \(path): \(oneLine(error))")
-        }
+        // The file as parsed (and shape-checked) above, not parsed a second time by swift-configuration,
+        // whose JSON reader cannot hold the arrays of objects of `cache.purge`.
+        let file = InMemoryProvider(name: path, values: Self.providerValues(of: root))
+        // Environment keys are lower-cased first so that `publicBaseURL` maps to PUBLICBASEURL rather
+        // than the provider's camel-case splitting (PUBLIC_BASE_URL), as docs/api.md spells it.
+        let env = EnvironmentVariablesProvider(environmentVariables: environment)
+            .mapKeys { key in AbsoluteConfigKey(["packserve"] + key.components.map { $0.lowercased() }) }
+        let reader = ConfigReader(providers: [env, file, defaults(metricsEnabled: metricsListenGiven(in: root))])
         do throws(ConfigurationError) {
             var config = try read(reader)
+            config.cache.purge = purgeEndpoints(in: root)
             config.resolvePaths(relativeTo: fileURL.deletingLastPathComponent())
             config.file = path
             try config.validate()
@@ -48,6 +46,30 @@ extension PackServeConfiguration {
         } catch {
             throw error.located(in: path, root: root, environment: environment)
         }
+    }
+
+    /// The leaves of a shape-checked config.json under their dotted keys; `cache.purge` (read by
+    /// `purgeEndpoints`) and nulls are left out.
+    static func providerValues(of root: JSONValue) -> [AbsoluteConfigKey: ConfigValue] {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        func visit(_ value: JSONValue, _ key: [String]) {
+            let content: ConfigContent?
+            switch value.kind {
+            case .object(let members):
+                for member in members where (key + [member.name]).joined(separator: ".") != "cache.purge" {
+                    visit(member.value, key + [member.name])
+                }
+                return
+            case .string(let text): content = .string(text)
+            case .bool(let flag): content = .bool(flag)
+            case .number: content = value.wholeNumber.map(ConfigContent.int)
+            case .array: content = value.strings.map(ConfigContent.stringArray)
+            case .null: content = nil
+            }
+            if let content { values[AbsoluteConfigKey(key)] = ConfigValue(content, isSecret: false) }
+        }
+        visit(root, [])
+        return values
     }
 
     /// The contract's defaults, as the lowest-priority provider, so every key can be read with the

@@ -80,6 +80,7 @@ extension PackServeConfiguration {
         dataDirectory = resolve(dataDirectory)
         publicDirectory = resolve(publicDirectory)
         signing.privateKey = resolve(signing.privateKey)
+        for index in cache.purge.indices { cache.purge[index].headersFile = cache.purge[index].headersFile.map(resolve) }
         signing.additionalPublicKeys = signing.additionalPublicKeys.map(resolve)
         tls.certificate = resolve(tls.certificate)
         tls.privateKey = resolve(tls.privateKey)

@@ -6,6 +6,8 @@ import Prometheus
 public struct MetricsRegistry: Sendable {
     let registry: PrometheusCollectorRegistry
     public let durations: ServerDurations
+    /// For the counters of the parts that keep their own (`CachePurger`).
+    let factory: PrometheusMetricsFactory
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -16,5 +18,6 @@ public struct MetricsRegistry: Sendable {
             .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
         ]
         durations = ServerDurations(factory: factory)
+        self.factory = factory
     }
 }

@@ -16,11 +16,13 @@ public struct ReleaseWatcher: Service {
     let loader: ReleaseLoader
     let renewal: ManifestRenewal
     let interval: Duration
+    /// Tells the caches in front what went stale when a release or a signing goes live.
+    let purger: CachePurger?
 
     public init(
         store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
         logger: Logger, interval: Duration = .milliseconds(250), durations: ServerDurations = .discarded,
-        credentials: DownloadCredentials? = nil
+        credentials: DownloadCredentials? = nil, purger: CachePurger? = nil
     ) {
         self.store = store
         self.live = live
@@ -31,6 +33,7 @@ public struct ReleaseWatcher: Service {
             store: store, signer: signer, logger: logger, startedAt: Int64(Date().timeIntervalSince1970),
             signingDuration: durations.manifestSigning)
         self.interval = interval
+        self.purger = purger
     }
 
     public func run() async throws {
@@ -65,10 +68,26 @@ public struct ReleaseWatcher: Service {
             }
             guard var current = release else { return nil }
             current.serve(try renewal.manifest(after: current.manifest, latest: latest, now: now))
-            return live.replace(with: current)
+            let previous = live.replace(with: current)
+            if let purger { Self.purge(from: previous, to: current, with: purger) }
+            return previous
         } catch {
             renewal.logger.error("cannot refresh the live release: \(error)")
             return nil
+        }
+    }
+
+    /// After the swap, never before: a cache that refetches at once must get the new answer. A new release
+    /// (or rollback) stales what `PurgeKeys` lists; a new signing of the same release only the documents. The
+    /// first release a process loads purges the documents, which may predate a publish made while it was down.
+    static func purge(from previous: PublishedRelease?, to current: PublishedRelease, with purger: CachePurger) {
+        guard let previous else {
+            return purger.purge([CachePolicy.documentsKey], reason: "start-up, release \(current.snapshot.release)")
+        }
+        if previous.snapshot.release != current.snapshot.release {
+            purger.purge(PurgeKeys.between(previous.snapshot, current.snapshot), reason: "release \(current.snapshot.release)")
+        } else if previous.manifest?.version != current.manifest?.version {
+            purger.purge([CachePolicy.documentsKey], reason: "manifest version \(current.manifest?.version ?? 0)")
         }
     }
 }

@@ -50,9 +50,12 @@ struct ServeCommand: AsyncParsableCommand {
         let responder = try PackServeResponder(
             configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials)
         let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
+        let purger = try CachePurger(
+            endpoints: config.cache.purge, keyHeader: config.cache.surrogateKeyHeader, logger: logger, metrics: registry)
         let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
-            logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials)
+            logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials,
+            purger: purger.isEnabled ? purger : nil)
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }

@@ -1,0 +1,89 @@
+import Foundation
+import HTTPServer
+import Logging
+import Synchronization
+import Testing
+
+@testable import PackServer
+
+/// Purge requests as a cache receives them, from a real socket: the key header, the extra headers of
+/// `headersFile`, one request per batch and endpoint, retries after a failure.
+@Suite struct CachePurgerTests {
+    /// Answers 503 to the first `failures` requests, then 200; records what arrived.
+    final class RecordingCache: HTTPResponder {
+        let received = Mutex<[(method: String, keys: String?, token: String?)]>([])
+        let failures: Int
+
+        init(failures: Int = 0) { self.failures = failures }
+
+        func respond(to request: HTTPRequest) -> HTTPResponse {
+            let count = received.withLock { list in
+                list.append((request.method.rawValue, request.head.headers["surrogate-key"], request.head.headers["x-api-token"]))
+                return list.count
+            }
+            return HTTPResponse(status: count <= failures ? .serviceUnavailable : .ok)
+        }
+    }
+
+    static func server(_ responder: RecordingCache) throws -> HTTPServer {
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), responder: responder,
+            logger: Logger(label: "cache") { _ in SwiftLogNoOpLogHandler() })
+        try server.start()
+        return server
+    }
+
+    static let logger = Logger(label: "purge") { _ in SwiftLogNoOpLogHandler() }
+
+    @Test func everyBatchReachesEveryEndpointWithTheHeadersFile() async throws {
+        let first = RecordingCache(), second = RecordingCache()
+        let servers = [try Self.server(first), try Self.server(second)]
+        let headers = FileManager.default.temporaryDirectory.appendingPathComponent("purge-\(UUID().uuidString)")
+        try "# the CDN's API token\nX-API-Token: s3cret\n".write(to: headers, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: headers) }
+        let purger = try CachePurger(
+            endpoints: servers.map { PurgeEndpoint(url: "http://127.0.0.1:\($0.localPort)/", method: "POST", headersFile: headers.path) },
+            keyHeader: "Surrogate-Key", logger: Self.logger, metrics: nil, retryPauses: [])
+        let keys = ["packserve-documents"] + (0..<400).map { "pack-level-\($0)" }
+        purger.purge(keys, reason: "test")
+        purger.drain()
+        for cache in [first, second] {
+            let received = cache.received.withLock { $0 }
+            #expect(received.count == PurgeKeys.batches(keys).count && received.count > 1)
+            #expect(received.allSatisfy { $0.method == "POST" && $0.token == "s3cret" })
+            let arrived: [String] = received.flatMap { entry -> [String] in
+                (entry.keys ?? "").split(separator: " ").map(String.init)
+            }
+            #expect(arrived == keys)
+        }
+        for server in servers { await server.shutdown() }
+    }
+
+    @Test func aFailedPurgeIsRetriedAndAnUnreachableCacheGivenUp() async throws {
+        let flaky = RecordingCache(failures: 2)
+        let server = try Self.server(flaky)
+        let purger = try CachePurger(
+            endpoints: [PurgeEndpoint(url: "http://127.0.0.1:\(server.localPort)/", method: "POST")], keyHeader: "Surrogate-Key",
+            logger: Self.logger, metrics: nil, retryPauses: [0, 0, 0])
+        purger.purge(["packserve-documents"], reason: "test")
+        purger.drain()
+        #expect(flaky.received.withLock { $0.map(\.keys) } == Array(repeating: "packserve-documents", count: 3))
+        await server.shutdown()
+
+        // Nothing listens any more: the purger gives up after its retries instead of blocking the next purge.
+        purger.purge(["packserve-documents"], reason: "test")
+        purger.drain()
+        #expect(flaky.received.withLock { $0.count } == 3)
+    }
+
+    @Test func aBadEndpointIsAConfigurationError() {
+        #expect(throws: ConfigurationError.key("cache.purge[0].url", "\"ftp://cache\" is not an http(s) URL")) {
+            try CachePurger(endpoints: [PurgeEndpoint(url: "ftp://cache")], keyHeader: "xkey", logger: Self.logger, metrics: nil)
+        }
+        #expect(throws: ConfigurationError.self) {
+            try CachePurger(
+                endpoints: [PurgeEndpoint(url: "http://127.0.0.1:1/", headersFile: "/nonexistent/headers")], keyHeader: "xkey",
+                logger: Self.logger, metrics: nil)
+        }
+    }
+}
