@@ -63,6 +63,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Apple Archives (`AA01`, what `ba-package` writes), read as they stream past: pure, so Reader/ builds
+        // alone for the fuzzer (docs/apple-archive.md); Content/ adds the content digest (SHA-256).
+        .target(
+            name: "AppleArchive",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "Manifest",
             dependencies: [
@@ -141,6 +147,7 @@ let package = Package(
         ),
         .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        .testTarget(name: "AppleArchiveTests", dependencies: ["AppleArchive"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(
             name: "DevelopmentCertificatesTests",
