@@ -54,6 +54,7 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 "DurableFiles",
+                "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw SQLite API, for reading 100,000-pack snapshots without per-row Swift overhead.
@@ -73,6 +74,8 @@ let package = Package(
             name: "Manifest",
             dependencies: [
                 "DurableFiles",
+                // The JSON value of a pack's own `userInfo`.
+                "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
@@ -108,6 +111,7 @@ let package = Package(
         .target(
             name: "PackServer",
             dependencies: [
+                "AppleArchive",
                 "HTTPServer",
                 "PackStore",
                 "Manifest",
@@ -131,6 +135,7 @@ let package = Package(
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "AppleArchive",
                 "PackServer",
                 "PackStore",
                 "Manifest",
@@ -145,9 +150,13 @@ let package = Package(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
+        .testTarget(name: "PackStoreTests", dependencies: ["PackStore", "AppleArchive", "AppleArchiveTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
-        .testTarget(name: "AppleArchiveTests", dependencies: ["AppleArchive"]),
+        // The Apple Archive writer the tests make their archives with (docs/apple-archive.md): a library, so
+        // the store's and the end-to-end tests make theirs the same way.
+        .target(name: "AppleArchiveTestSupport", dependencies: ["AppleArchive"], path: "Tests/AppleArchiveTests/Support"),
+        .testTarget(
+            name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(
             name: "DevelopmentCertificatesTests",
@@ -160,6 +169,6 @@ let package = Package(
         ),
         .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
-        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport"]),
     ]
 )

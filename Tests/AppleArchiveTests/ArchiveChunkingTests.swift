@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Testing
 
 /// The reader is a push parser: how the bytes are split must not change what it reports.

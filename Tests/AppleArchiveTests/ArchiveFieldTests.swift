@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Testing
 
 /// Every kind of header field the format has, at every width it allows, read back as written.

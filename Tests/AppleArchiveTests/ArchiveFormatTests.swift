@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Testing
 
 /// The first four bytes decide what a pack is; compressed and encrypted containers are recognised, not read.

@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Testing
 
 /// What ingest learns in its one pass: entries, unpacked bytes, the content digest and Manifest.json.

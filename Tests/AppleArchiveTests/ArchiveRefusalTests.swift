@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Testing
 
 /// Malformed and truncated archives are refused with one line that names the offset and the problem.

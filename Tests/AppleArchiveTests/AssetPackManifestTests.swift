@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Testing
 
 /// The pack manifest: the keys PackServe needs are read, the rest kept, only contradictions refused.

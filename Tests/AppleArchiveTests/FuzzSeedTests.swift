@@ -1,4 +1,5 @@
 import AppleArchive
+import AppleArchiveTestSupport
 import Foundation
 import Testing
 

@@ -126,7 +126,7 @@ extension AdminAPI {
             if edit.changesAttributes {
                 try store.set(
                     id: id, policy: edit.policy, order: edit.order, platforms: edit.platforms,
-                    installationEvents: edit.installationEvents, access: edit.access)
+                    installationEvents: edit.installationEvents, access: edit.access, userInfo: edit.userInfo)
             }
         }
         logger.notice("admin: edited a draft pack", metadata: ["token": "\(token.name)", "id": "\(id)"])

@@ -2,14 +2,14 @@ import AppleArchive
 
 /// Feeds an archive to a fresh reader in pieces of `chunkSizes` (cycled; the whole archive in one piece when
 /// empty) and returns what the reader logged, its format, or its refusal.
-enum ArchiveReading {
-    struct Outcome: Equatable {
-        var log = ArchiveEventLog()
-        var format: ArchiveFormat?
-        var error: AppleArchiveError?
+public enum ArchiveReading {
+    public struct Outcome: Equatable {
+        public var log = ArchiveEventLog()
+        public var format: ArchiveFormat?
+        public var error: AppleArchiveError?
     }
 
-    static func read(_ bytes: [UInt8], chunkSizes: [Int] = []) -> Outcome {
+    public static func read(_ bytes: [UInt8], chunkSizes: [Int] = []) -> Outcome {
         var reader = AppleArchiveReader()
         var outcome = Outcome()
         do throws(AppleArchiveError) {
@@ -31,7 +31,7 @@ enum ArchiveReading {
     }
 
     /// The headers the reader reported.
-    static func headers(_ outcome: Outcome) -> [ArchiveEntryHeader] {
+    public static func headers(_ outcome: Outcome) -> [ArchiveEntryHeader] {
         outcome.log.events.compactMap { if case .header(let header) = $0 { header } else { nil } }
     }
 }

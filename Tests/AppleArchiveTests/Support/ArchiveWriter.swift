@@ -3,19 +3,24 @@ import AppleArchive
 /// Writes raw `AA01` archives from the format as docs/apple-archive.md describes it, so the reader is tested
 /// on archives made here (no archive from elsewhere is committed). Each entry is its header's fields in the
 /// order given, then the bytes of each blob field in that same order.
-struct ArchiveWriter {
-    struct Entry {
-        var fields: [ArchiveField]
+public struct ArchiveWriter {
+    public struct Entry {
+        public var fields: [ArchiveField]
         /// The bytes of each blob field; a blob's size field must equal its count.
-        var blobs: [ArchiveFieldKey: [UInt8]] = [:]
+        public var blobs: [ArchiveFieldKey: [UInt8]] = [:]
+
+        public init(fields: [ArchiveField], blobs: [ArchiveFieldKey: [UInt8]] = [:]) {
+            self.fields = fields
+            self.blobs = blobs
+        }
     }
 
     /// The archive of `entries`, in the order given.
-    static func archive(_ entries: [Entry]) -> [UInt8] {
+    public static func archive(_ entries: [Entry]) -> [UInt8] {
         entries.flatMap(bytes)
     }
 
-    static func bytes(of entry: Entry) -> [UInt8] {
+    public static func bytes(of entry: Entry) -> [UInt8] {
         var out = header(entry.fields)
         for field in entry.fields where field.value.isBlob {
             out += entry.blobs[field.key] ?? []
@@ -24,14 +29,14 @@ struct ArchiveWriter {
     }
 
     /// Magic, 2-byte little-endian size (the whole header's), then each field: key, subtype, value.
-    static func header(_ fields: [ArchiveField]) -> [UInt8] {
+    public static func header(_ fields: [ArchiveField]) -> [UInt8] {
         let body = fields.flatMap(encode)
         let size = 6 + body.count
         precondition(size <= 0xFFFF, "a header is at most 65535 bytes")
         return Array("AA01".utf8) + littleEndian(UInt64(size), width: 2) + body
     }
 
-    static func encode(_ field: ArchiveField) -> [UInt8] {
+    public static func encode(_ field: ArchiveField) -> [UInt8] {
         var out = field.key.bytes + [field.value.subtype.byte!]
         switch field.value {
         case .flag: break
@@ -46,7 +51,7 @@ struct ArchiveWriter {
         return out
     }
 
-    static func littleEndian(_ value: UInt64, width: Int) -> [UInt8] {
+    public static func littleEndian(_ value: UInt64, width: Int) -> [UInt8] {
         (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }
@@ -54,7 +59,7 @@ struct ArchiveWriter {
 /// Entries as `ba-package`-like writers make them: type, path, owner, mode, times, then data.
 extension ArchiveWriter.Entry {
     /// A regular file; `sizeWidth` is the width of the DAT size field (2, 4 or 8).
-    static func file(
+    public static func file(
         _ path: String, _ bytes: [UInt8], modified: Int64 = 1_767_225_600, sizeWidth: Int = 4,
         extra: [ArchiveField] = []
     ) -> Self {
@@ -69,7 +74,7 @@ extension ArchiveWriter.Entry {
             blobs: [.data: bytes])
     }
 
-    static func directory(_ path: String, modified: Int64 = 1_767_225_600) -> Self {
+    public static func directory(_ path: String, modified: Int64 = 1_767_225_600) -> Self {
         Self(fields: [
             ArchiveField(key: .type, value: .unsigned(ArchiveEntryKind.directory.typeValue, width: 1)),
             ArchiveField(key: .path, value: .string(Array(path.utf8))),
@@ -78,7 +83,7 @@ extension ArchiveWriter.Entry {
         ])
     }
 
-    static func symbolicLink(_ path: String, to target: String, modified: Int64 = 1_767_225_600) -> Self {
+    public static func symbolicLink(_ path: String, to target: String, modified: Int64 = 1_767_225_600) -> Self {
         Self(fields: [
             ArchiveField(key: .type, value: .unsigned(ArchiveEntryKind.symbolicLink.typeValue, width: 1)),
             ArchiveField(key: .path, value: .string(Array(path.utf8))),
@@ -88,7 +93,7 @@ extension ArchiveWriter.Entry {
     }
 
     /// The pack manifest `ba-package` puts at the archive's root.
-    static func manifest(_ json: String, modified: Int64 = 1_767_225_600) -> Self {
+    public static func manifest(_ json: String, modified: Int64 = 1_767_225_600) -> Self {
         file("Manifest.json", Array(json.utf8), modified: modified)
     }
 }

@@ -3,8 +3,8 @@ import AppleArchive
 /// The committed seeds of `Fuzz/AppleArchiveFuzzer.swift` (Fuzz/seeds/AppleArchiveFuzzer/), all made by
 /// `ArchiveWriter`: the sample pack, every field kind, the legacy magic, a compressed container's start, and
 /// two refusals. `FuzzSeedTests` checks the files are these bytes (and writes them when asked).
-enum FuzzSeeds {
-    static var all: [(name: String, bytes: [UInt8])] {
+public enum FuzzSeeds {
+    public static var all: [(name: String, bytes: [UInt8])] {
         let fieldsEntry = ArchiveWriter.Entry.file("all-fields", Array("data".utf8), sizeWidth: 2, extra: [
             ArchiveField(key: ArchiveFieldKey("FLG"), value: .flag),
             ArchiveField(key: ArchiveFieldKey("GID"), value: .unsigned(20, width: 8)),
