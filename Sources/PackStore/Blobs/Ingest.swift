@@ -1,5 +1,4 @@
 import AppleArchive
-import Crypto
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -59,8 +58,7 @@ struct Ingest {
     ) throws(PackStoreError) -> (String, Int64, ArchiveInspection) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobStore.bufferSize, alignment: 4096)
         defer { buffer.deallocate() }
-        var hasher = SHA256()
-        var inspector = ArchiveInspector()
+        let digests = ChunkDigests(path: displayPath)
         var throttle = ProgressThrottle()
         var copied: Int64 = 0
         while true {
@@ -70,8 +68,7 @@ struct Ingest {
             // A growing file can never match its first size; stop early rather than copy without bound.
             guard copied <= expectedSize else { throw .fileChangedDuringIngest(path: displayPath) }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            hasher.update(bufferPointer: chunk)
-            try Self.inspect(chunk, with: &inspector, path: displayPath)
+            try digests.update(chunk)
             try POSIX.writeAll(temp, chunk, path: tempPath)
             if let progress, throttle.shouldReport(now: ProgressThrottle.monotonicNow(), isFinal: false) {
                 progress(copied, expectedSize)
@@ -80,7 +77,8 @@ struct Ingest {
         if let progress, throttle.shouldReport(now: ProgressThrottle.monotonicNow(), isFinal: true) {
             progress(copied, expectedSize)
         }
-        return (hasher.finalize().hexString, copied, try Self.finishInspection(&inspector, path: displayPath))
+        let (sha256, inspection) = try digests.finish()
+        return (sha256, copied, inspection)
     }
 
     static func inspect(
