@@ -151,6 +151,7 @@ extension EndToEnd {
                 session.server.url(""), "--token-file", tokenFile, "--user-info", info, "--publish",
             ])
             #expect(push.stdout.contains("set plain's userInfo"), "\(push)")
+            try await session.server.awaitRelease(1)
             let document = try await StoreResponse.get(session.server.url("/download-manifest.json")).text
             #expect(document.contains(#""userInfo":{"kind":"pushed"}"#), "\(document)")
             #expect(try await session.server.stop() == 0)

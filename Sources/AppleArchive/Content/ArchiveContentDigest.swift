@@ -6,9 +6,10 @@ import Crypto
 /// The Apple version of an archive pack follows this digest (README, "The Apple version rule").
 public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
     /// Names the encoding below; a new encoding must change it, so no old digest can equal a new one.
-    private static let domain = Array("packserve apple-archive content v1\n".utf8)
+    private static let domain = Array("packserve apple-archive content v2\n".utf8)
 
-    /// One encoded record per entry, in archive order until `finalize` sorts them.
+    /// The SHA-256 of each entry's record, in archive order until `finalize` sorts them: 32 bytes an entry
+    /// whatever its path, for archives of millions of files.
     private var records: [[UInt8]] = []
     private var current: ArchiveEntryHeader?
     private var dataHasher = SHA256()
@@ -34,7 +35,7 @@ public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
         Self.append(Self.littleEndian(header.kind.typeValue), to: &record)
         Self.append(header.value(of: .data) == nil ? [] : Array(dataHasher.finalize()), to: &record)
         Self.append(header.linkTargetBytes ?? [], to: &record)
-        records.append(record)
+        records.append(Array(SHA256.hash(data: record)))
     }
 
     /// The digest of every finished entry, as lowercase hex.
@@ -42,8 +43,8 @@ public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
         var hasher = SHA256()
         hasher.update(data: Self.domain)
         hasher.update(data: Self.littleEndian(UInt64(records.count)))
-        // Sorted as encoded bytes (length-prefixed path first): an order the archive's own cannot change, which
-        // also settles two entries with one path, whichever came first.
+        // Sorted by value: an order the archive's own cannot change, which also settles two entries with one
+        // path, whichever came first.
         for record in records.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             hasher.update(data: record)
         }
