@@ -28,6 +28,7 @@ extension PackServeConfiguration {
         try validateTLS()
         try validateMetrics()
         try validateAdmin()
+        try validateCache()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")
@@ -66,6 +67,7 @@ extension PackServeConfiguration {
             ("limits.maxUploadsPerToken", Int64(limits.maxUploadsPerToken), 1...1000),
             ("limits.uploadMinBytesPerSecond", Int64(limits.uploadMinBytesPerSecond), 1...1_073_741_824),
             ("limits.uploadWindowSeconds", Int64(limits.uploadWindowSeconds), 1...3600),
+            ("cache.sharedMaxAgeSeconds", Int64(cache.sharedMaxAgeSeconds), 0...ConfigurationBounds.oneDayInSeconds),
         ]
     }
 

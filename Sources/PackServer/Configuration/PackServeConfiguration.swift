@@ -51,6 +51,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var accessLog = AccessLog()
     public var metrics = MetricsListener()
     public var admin = Admin()
+    public var cache = Cache()
     public var publicBaseURL = "http://localhost:8080"
     public var allowedHosts = ["localhost", "127.0.0.1"]
     public var dataDirectory = ".packserve"
