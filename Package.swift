@@ -54,6 +54,7 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 "DurableFiles",
+                "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw SQLite API, for reading 100,000-pack snapshots without per-row Swift overhead.
@@ -63,10 +64,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Apple Archives (`AA01`, what `ba-package` writes), read as they stream past: pure, so Reader/ builds
+        // alone for the fuzzer (docs/apple-archive.md); Content/ adds the content digest (SHA-256).
+        .target(
+            name: "AppleArchive",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "Manifest",
             dependencies: [
                 "DurableFiles",
+                // The JSON value of a pack's own `userInfo`.
+                "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
@@ -106,6 +115,7 @@ let package = Package(
         .target(
             name: "PackServer",
             dependencies: [
+                "AppleArchive",
                 "HTTPServer",
                 // Purge requests to the caches in front (cache.purge).
                 "HTTPClient",
@@ -131,6 +141,7 @@ let package = Package(
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "AppleArchive",
                 "PackServer",
                 "PackStore",
                 "Manifest",
@@ -146,8 +157,13 @@ let package = Package(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
+        .testTarget(name: "PackStoreTests", dependencies: ["PackStore", "AppleArchive", "AppleArchiveTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        // The Apple Archive writer the tests make their archives with (docs/apple-archive.md): a library, so
+        // the store's and the end-to-end tests make theirs the same way.
+        .target(name: "AppleArchiveTestSupport", dependencies: ["AppleArchive"], path: "Tests/AppleArchiveTests/Support"),
+        .testTarget(
+            name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates"]),
         .testTarget(
@@ -161,6 +177,6 @@ let package = Package(
         ),
         .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
-        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport"]),
     ]
 )

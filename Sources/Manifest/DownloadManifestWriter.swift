@@ -15,8 +15,14 @@ struct DownloadManifestWriter {
         var estimate = 0
         for pack in packs {
             // Keys, punctuation and numbers take about 220 bytes a pack.
-            estimate += 256 + 2 * pack.id.utf8.count + pack.url.utf8.count + pack.userInfo.sha256.utf8.count
-            for tag in pack.userInfo.tags { estimate += 3 + tag.utf8.count }
+            estimate += 256 + 2 * pack.id.utf8.count + pack.url.utf8.count
+            switch pack.userInfo {
+            case .packServe(let sha256, let tags, _):
+                estimate += sha256.utf8.count
+                for tag in tags { estimate += 3 + tag.utf8.count }
+            case .own(let json):
+                estimate += json.utf8.count
+            }
         }
         writer.out.reserveCapacity(estimate)
         for index in packs.indices {
@@ -40,10 +46,17 @@ struct DownloadManifestWriter {
         out.raw(",\"host\":{\"thirdParty\":{}}")
         out.raw(",\"id\":"); out.string(pack.id)
         out.raw(",\"url\":"); out.string(pack.url)
-        out.raw(",\"userInfo\":{\"release\":"); out.integer(pack.userInfo.release)
-        out.raw(",\"sha256\":"); out.string(pack.userInfo.sha256)
-        out.raw(",\"tags\":"); out.strings(pack.userInfo.tags)
-        out.raw("},\"version\":"); out.integer(pack.version)
+        switch pack.userInfo {
+        case .packServe(let sha256, let tags, let release):
+            out.raw(",\"userInfo\":{\"release\":"); out.integer(release)
+            out.raw(",\"sha256\":"); out.string(sha256)
+            out.raw(",\"tags\":"); out.strings(tags)
+            out.raw("}")
+        case .own(let json):
+            // Canonical JSON already: the bytes `JSONEncoder` writes for the value.
+            out.raw(",\"userInfo\":"); out.bytes.append(contentsOf: json.utf8)
+        }
+        out.raw(",\"version\":"); out.integer(pack.version)
         out.raw("}")
     }
 }

@@ -13,7 +13,7 @@ public struct InstallPlist: Sendable, Equatable {
 
     /// - Parameters:
     ///   - manifestBytes: the size of the manifest as served (the JWS at `/manifest`).
-    ///   - installSizes: pack id → bytes once installed (unpacked size of a zip, else its size).
+    ///   - installSizes: pack id → bytes once installed (what an Apple Archive or a zip unpacks to, else its size).
     public init(document: ManifestDocument, manifestURL: String, manifestBytes: Int64, installSizes: [String: Int64]) {
         self.manifestURL = manifestURL
         downloadAllowance = document.totals.prefetchBytes + manifestBytes

@@ -7,11 +7,11 @@ import Testing
 @Suite struct DownloadManifestWriterTests {
     static func pack(
         _ id: String, policy: DownloadPolicy = .onDemand, version: Int = 1, size: Int64 = 10, tags: [String] = [],
-        url: String = "https://h.example/packs/x", sha256: String = "ab"
+        url: String = "https://h.example/packs/x", sha256: String = "ab", userInfo: String? = nil
     ) -> DownloadManifestPack {
         DownloadManifestPack(
             id: id, url: url, version: version, downloadSize: size, downloadPolicy: policy, sha256: sha256, tags: tags,
-            release: 4)
+            release: 4, userInfo: userInfo)
     }
 
     @Test func aSmallKnownDocumentIsExactlyTheseBytes() {
@@ -39,6 +39,11 @@ import Testing
                 pack(everyASCII, tags: [everyASCII, unicode, "/"], url: "https://h/x/\"y\"\\z", sha256: unicode),
             ])),
             ("big numbers", DownloadManifest(assetPacks: [pack("max", version: .max, size: .max), pack("min", version: .min, size: .min)])),
+            // A pack's own userInfo (an Apple Archive's), as the store keeps it: canonical JSON, written as it is.
+            ("own userInfo", DownloadManifest(assetPacks: [
+                pack("a", userInfo: #"{"difficulty":3,"name":"Forest é","tags":["a/b",true,null,1.5,-2]}"#),
+                pack("b", userInfo: #""text""#), pack("c", userInfo: "[]"), pack("d"),
+            ])),
         ]
     }()
 

@@ -59,4 +59,21 @@ import Testing
         #expect(findings.first?.severity == .warning)
         #expect(findings.first?.message.contains("not https") == true)
     }
+
+    /// `--managed` warns about what a managed device could not install; plain `check` stays quiet about it.
+    @Test(arguments: [
+        (nil, "pack p is not an Apple Archive: a managed device cannot install it (make it with xcrun ba-package)"),
+        (PackArchive(assetPackID: nil, entries: 2, installedBytes: 5),
+         "pack p has no Manifest.json naming its assetPackID: a managed device cannot install it"),
+        (PackArchive(assetPackID: "q", entries: 2, installedBytes: 5),
+         "pack p's archive says assetPackID \"q\": a managed device cannot install it under this id"),
+        (PackArchive(assetPackID: "p", entries: 2, installedBytes: 5), nil),
+    ] as [(PackArchive?, String?)])
+    func managedInstallability(archive: PackArchive?, warning: String?) {
+        var entry = pack("p", size: 10)
+        entry.archive = archive
+        #expect(DraftCheck.findings(draft: [entry], configuration: configuration).isEmpty)
+        #expect(DraftCheck.findings(draft: [entry], configuration: configuration, managed: true).map(\.description)
+            == (warning.map { ["warning: " + $0] } ?? []))
+    }
 }

@@ -75,4 +75,19 @@ import Testing
         #expect(edit.policy == .prefetch && edit.order == 2 && edit.tags == ["a"] && edit.platforms == [])
         #expect(signURL(#"{"ttl":60}"#) == #"body:1:1: missing key "id""#)
     }
+
+    /// `userInfo` takes any JSON value (strictly parsed: a duplicate key inside it is refused too), kept as the
+    /// canonical JSON the store writes into the download manifest; `null` asks for PackServe's own again.
+    @Test(arguments: [
+        (#"{"userInfo":{"b":[1,2.5,"x/y"],"a":{"c":null,"d":true}}}"#, #"{"a":{"c":null,"d":true},"b":[1,2.5,"x/y"]}"#),
+        (#"{"userInfo":"text"}"#, #""text""#),
+        (#"{"userInfo":null}"#, "null"),
+        (#"{"userInfo":-9223372036854775808}"#, "-9223372036854775808"),
+    ])
+    func userInfoIsAnyJSON(json: String, canonical: String) throws {
+        let edit = try PackPatch(json: Array(json.utf8))
+        #expect(edit.userInfo.map { String(decoding: $0, as: UTF8.self) } == canonical)
+        #expect(edit.changesAttributes)
+        #expect(patch(#"{"userInfo":{"a":1,"a":2}}"#) == #"body:1:20: duplicate key "userInfo.a""#)
+    }
 }

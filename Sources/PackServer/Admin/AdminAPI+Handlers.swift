@@ -103,7 +103,7 @@ extension AdminAPI {
                 try store.add(
                     receiving: &source, id: id, expectedSize: announced, expectedSHA256: digest, tags: options.tags,
                     policy: options.policy, order: options.order, contentType: options.contentType,
-                    originalFilename: "", maxPackBytes: limits.configured.maxPackBytes)
+                    platforms: options.platforms, originalFilename: "", maxPackBytes: limits.configured.maxPackBytes)
             }
         }
         logger.notice(version.unchanged ? "admin: uploaded the current bytes again" : "admin: uploaded a pack version", metadata: [
@@ -126,7 +126,7 @@ extension AdminAPI {
             if edit.changesAttributes {
                 try store.set(
                     id: id, policy: edit.policy, order: edit.order, platforms: edit.platforms,
-                    installationEvents: edit.installationEvents, access: edit.access)
+                    installationEvents: edit.installationEvents, access: edit.access, userInfo: edit.userInfo)
             }
         }
         logger.notice("admin: edited a draft pack", metadata: ["token": "\(token.name)", "id": "\(id)"])

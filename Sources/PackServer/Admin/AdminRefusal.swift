@@ -90,13 +90,14 @@ enum AdminRefusal: Error, Equatable, Sendable {
         switch error {
         case .invalidPackID, .invalidTag, .unknownPolicy, .unknownAccess, .unknownPlatform, .unknownInstallationEvents, .invalidOrder,
             .invalidContentType, .digestMismatch, .uploadIncomplete, .invalidTokenName, .unknownScope,
-            .invalidKeepReleases:
+            .invalidKeepReleases, .invalidArchive, .missingPackID, .unreadableArchive, .invalidUserInfo:
             .badRequest
         case .unknownPackID, .unknownRelease, .unknownToken:
             .notFound
         case .packTooLarge, .archiveTooLarge:
             .contentTooLarge
-        case .nothingToPublish, .rollbackChangesNothing, .tokenExists:
+        case .nothingToPublish, .rollbackChangesNothing, .tokenExists, .archiveContradiction, .attributeFromArchive,
+            .userInfoFromArchive:
             .conflict
         case .releasePruned:
             .gone

@@ -1,14 +1,16 @@
+import AppleArchive
 import PackStore
 
-/// The body of `PATCH /admin/packs/{id}`: `{"policy","order","tags","platforms","installationEvents","access"}`,
-/// each optional. `tags` replaces the pack's tags; `platforms` `[]` or `["all"]` means every platform;
-/// `access` is `"public"` or `"private"`. Read strictly like every admin body (`AdminJSONBody`): an unknown key,
+/// The body of `PATCH /admin/packs/{id}`: `{"policy","order","tags","platforms","installationEvents","access",
+/// "userInfo"}`, each optional. `tags` replaces the pack's tags; `platforms` `[]` or `["all"]` means every
+/// platform; `access` is `"public"` or `"private"`; `userInfo` is any JSON value, the pack's own in the download
+/// manifest (`null`: PackServe's own again; refused for an Apple Archive, whose Manifest.json has its own). Read strictly like every admin body (`AdminJSONBody`): an unknown key,
 /// a duplicate, a null or a value of the wrong type is refused (400), like the upload's unknown query
 /// parameters.
 struct PackPatch: AdminJSONBody {
     static let shape = JSONShape.object(members: [
         "policy": .string, "order": .wholeNumber, "tags": .array(of: .string), "platforms": .array(of: .string),
-        "installationEvents": .array(of: .string), "access": .string,
+        "installationEvents": .array(of: .string), "access": .string, "userInfo": .any,
     ])
 
     var policy: PackPolicy?
@@ -17,8 +19,11 @@ struct PackPatch: AdminJSONBody {
     var platforms: [ApplePlatform]?
     var installationEvents: [InstallationEventType]?
     var access: PackAccess?
+    /// Canonical JSON bytes.
+    var userInfo: [UInt8]?
 
     init(checked body: JSONValue) throws(AdminRefusal) {
+        userInfo = body["userInfo"].map { ArchiveJSONValue($0).canonicalJSON }
         do throws(PackStoreError) {
             policy = try body["policy"]?.string.map(PackPolicy.init(parsing:))
             access = try body["access"]?.string.map(PackAccess.init(parsing:))
@@ -57,5 +62,6 @@ struct PackPatch: AdminJSONBody {
     /// Something besides the tags changes.
     var changesAttributes: Bool {
         policy != nil || order != nil || platforms != nil || installationEvents != nil || access != nil
+            || userInfo != nil
     }
 }

@@ -15,7 +15,12 @@ public enum DraftCheck {
     /// Apple recommends keeping each tag's assets to 64 MiB or less.
     public static let recommendedPackBytes: Int64 = 64 << 20
 
-    public static func findings(draft: [PackEntry], configuration c: PackServeConfiguration) -> [Finding] {
+    /// - Parameter managed: also warn about every pack a device with managed Background Assets could not
+    ///   install: one that is not an Apple Archive, or whose archive names another `assetPackID` (`check
+    ///   --managed`; plain `check` stays quiet about them, the sample catalog being no archives).
+    public static func findings(
+        draft: [PackEntry], configuration c: PackServeConfiguration, managed: Bool = false
+    ) -> [Finding] {
         var findings: [Finding] = []
         if let warning = plaintextBaseURLWarning(c) { findings.append(.init(severity: .warning, message: warning)) }
         let hosts = HostAllowList(c.allowedHosts)
@@ -30,6 +35,9 @@ public enum DraftCheck {
             if let host = URL(string: url)?.host, !hosts.allows(host) {
                 findings.append(.init(severity: .error, message: "pack \(pack.id) URL host \(host) is not in allowedHosts"))
             }
+            if managed, let warning = managedInstallWarning(pack) {
+                findings.append(.init(severity: .warning, message: warning))
+            }
             if pack.size > recommendedPackBytes {
                 findings.append(.init(severity: .warning, message: "pack \(pack.id) is \(pack.size) bytes, over the 64 MiB Apple recommends for one download (an asset pack, or an On-Demand Resources tag)"))
             }
@@ -39,6 +47,21 @@ public enum DraftCheck {
             findings.append(.init(severity: .error, message: "essential packs total \(essential) bytes, more than limits.maxEssentialBytes (\(c.limits.maxEssentialBytes))"))
         }
         return findings
+    }
+
+    /// Why a managed device could not install `pack`, if it could not: the system unpacks an Apple Archive made
+    /// by `ba-package` and takes the pack's identity from its `Manifest.json`.
+    static func managedInstallWarning(_ pack: PackEntry) -> String? {
+        guard let archive = pack.archive else {
+            return "pack \(pack.id) is not an Apple Archive: a managed device cannot install it (make it with xcrun ba-package)"
+        }
+        guard let assetPackID = archive.assetPackID else {
+            return "pack \(pack.id) has no Manifest.json naming its assetPackID: a managed device cannot install it"
+        }
+        guard assetPackID == pack.id else {
+            return "pack \(pack.id)'s archive says assetPackID \"\(assetPackID)\": a managed device cannot install it under this id"
+        }
+        return nil
     }
 
     /// Devices download Background Assets only over HTTPS from a certificate they trust: a manifest with

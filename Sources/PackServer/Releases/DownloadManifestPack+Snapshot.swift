@@ -13,7 +13,7 @@ extension DownloadManifestPack {
         }
         self.init(
             id: pack.id, url: url, version: pack.appleVersion, downloadSize: pack.size, downloadPolicy: policy,
-            sha256: pack.sha256, tags: pack.tags, release: release)
+            sha256: pack.sha256, tags: pack.tags, release: release, userInfo: pack.userInfo)
     }
 }
 

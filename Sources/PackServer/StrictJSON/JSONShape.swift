@@ -12,11 +12,13 @@ indirect enum JSONShape: Sendable {
     case object(members: [String: JSONShape], required: Set<String> = [])
     /// The shape, or `null` meaning "none".
     case nullable(JSONShape)
+    /// Any JSON value at all (a pack's `userInfo`, which is the app's own data).
+    case any
 
     /// Throws the first place where `value` (found at `path`) is not of this shape.
     func check(_ value: JSONValue, at path: String = "") throws(StrictJSONError) {
         switch (self, value.kind) {
-        case (.nullable, .null), (.string, .string), (.boolean, .bool):
+        case (.nullable, .null), (.string, .string), (.boolean, .bool), (.any, _):
             return
         case (.nullable(let shape), _):
             try shape.check(value, at: path)
@@ -57,6 +59,7 @@ indirect enum JSONShape: Sendable {
         case .array(let element): "an array of \(element.plural)"
         case .object: "an object"
         case .nullable(let shape): "\(shape.expectation) or null"
+        case .any: "any JSON value"
         }
     }
 
@@ -68,6 +71,7 @@ indirect enum JSONShape: Sendable {
         case .array: "arrays"
         case .object: "objects"
         case .nullable(let shape): "\(shape.plural) or nulls"
+        case .any: "JSON values"
         }
     }
 

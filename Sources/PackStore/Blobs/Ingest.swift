@@ -1,4 +1,4 @@
-import Crypto
+import AppleArchive
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -6,8 +6,9 @@ import Crypto
     import Darwin
 #endif
 
-/// Copies a file into the store's temp directory, hashing the bytes as they are written, and refuses the result
-/// if the source changed meanwhile. Nothing here touches the index: the caller installs the blob, then commits.
+/// Copies a file into the store's temp directory, hashing the bytes as they are written and reading them as an
+/// Apple Archive in the same pass (`ArchiveInspector`), and refuses the result if the source changed meanwhile
+/// or is a malformed archive. Nothing here touches the index: the caller installs the blob, then commits.
 struct Ingest {
     let blobs: BlobStore
     let maxPackBytes: Int64
@@ -39,8 +40,8 @@ struct Ingest {
             if !succeeded { try? POSIX.removeFile(tempPath) }
         }
 
-        let (sha256, copied) = try copy(from: source, to: temp, tempPath: tempPath, expectedSize: expectedSize,
-                                        displayPath: displayPath)
+        let (sha256, copied, inspection) = try copy(
+            from: source, to: temp, tempPath: tempPath, expectedSize: expectedSize, displayPath: displayPath)
         let afterOpen = try POSIX.status(of: source, path: displayPath)
         let afterPath = try POSIX.status(atPath: sourcePath)
         guard copied == expectedSize, Self.isUnchanged(before, afterOpen),
@@ -49,15 +50,15 @@ struct Ingest {
 
         try POSIX.syncFile(temp, path: tempPath)
         succeeded = true
-        return IngestedFile(tempPath: tempPath, sha256: sha256, size: copied)
+        return IngestedFile(tempPath: tempPath, sha256: sha256, size: copied, inspection: inspection)
     }
 
     private func copy(
         from source: Int32, to temp: Int32, tempPath: String, expectedSize: Int64, displayPath: String
-    ) throws(PackStoreError) -> (String, Int64) {
+    ) throws(PackStoreError) -> (String, Int64, ArchiveInspection) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobStore.bufferSize, alignment: 4096)
         defer { buffer.deallocate() }
-        var hasher = SHA256()
+        let digests = ChunkDigests(path: displayPath)
         var throttle = ProgressThrottle()
         var copied: Int64 = 0
         while true {
@@ -67,7 +68,7 @@ struct Ingest {
             // A growing file can never match its first size; stop early rather than copy without bound.
             guard copied <= expectedSize else { throw .fileChangedDuringIngest(path: displayPath) }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            hasher.update(bufferPointer: chunk)
+            try digests.update(chunk)
             try POSIX.writeAll(temp, chunk, path: tempPath)
             if let progress, throttle.shouldReport(now: ProgressThrottle.monotonicNow(), isFinal: false) {
                 progress(copied, expectedSize)
@@ -76,7 +77,28 @@ struct Ingest {
         if let progress, throttle.shouldReport(now: ProgressThrottle.monotonicNow(), isFinal: true) {
             progress(copied, expectedSize)
         }
-        return (hasher.finalize().hexString, copied)
+        let (sha256, inspection) = try digests.finish()
+        return (sha256, copied, inspection)
+    }
+
+    static func inspect(
+        _ chunk: UnsafeRawBufferPointer, with inspector: inout ArchiveInspector, path: String
+    ) throws(PackStoreError) {
+        do throws(AppleArchiveError) {
+            try inspector.feed(chunk)
+        } catch {
+            throw .invalidArchive(path: path, reason: error.description)
+        }
+    }
+
+    static func finishInspection(_ inspector: inout ArchiveInspector, path: String) throws(PackStoreError)
+        -> ArchiveInspection
+    {
+        do throws(AppleArchiveError) {
+            return try inspector.finish()
+        } catch {
+            throw .invalidArchive(path: path, reason: error.description)
+        }
     }
 
     /// Same size, same modification time, same inode: the ingest read one consistent file.

@@ -1,3 +1,4 @@
+import AppleArchive
 import Crypto
 
 #if canImport(Glibc)
@@ -6,8 +7,8 @@ import Crypto
     import Darwin
 #endif
 
-/// Receives a pack from a `PackByteSource` into the store's temp directory, hashing while it writes, the
-/// same way `Ingest` copies a file: nothing is installed or indexed here. The temp file is removed on every
+/// Receives a pack from a `PackByteSource` into the store's temp directory, hashing and reading it as an Apple
+/// Archive while it writes, the same way `Ingest` copies a file: nothing is installed or indexed here. The temp file is removed on every
 /// failure (the source failing, too many bytes, a digest that does not match, a full disk).
 struct StreamIngest {
     let blobs: BlobStore
@@ -33,6 +34,7 @@ struct StreamIngest {
             if !succeeded { try? POSIX.removeFile(tempPath) }
         }
         var hasher = SHA256()
+        var inspector = ArchiveInspector()
         var received: Int64 = 0
         var pending: [UInt8] = []
         pending.reserveCapacity(Self.writeSize)
@@ -49,6 +51,7 @@ struct StreamIngest {
                 throw .packTooLarge(path: "the upload", size: received, maxPackBytes: maxPackBytes)
             }
             hasher.update(data: chunk)
+            try Self.inspect(chunk, with: &inspector)
             pending.append(contentsOf: chunk)
             if pending.count >= Self.writeSize {
                 try Self.write(pending, to: temp, path: tempPath)
@@ -61,9 +64,17 @@ struct StreamIngest {
         if let expectedSHA256, expectedSHA256 != digest {
             throw .digestMismatch(expected: expectedSHA256.hexString, actual: digest.hexString)
         }
+        let inspection = try Ingest.finishInspection(&inspector, path: "the upload")
         try POSIX.syncFile(temp, path: tempPath)
         succeeded = true
-        return IngestedFile(tempPath: tempPath, sha256: digest.hexString, size: received)
+        return IngestedFile(tempPath: tempPath, sha256: digest.hexString, size: received, inspection: inspection)
+    }
+
+    private static func inspect(_ chunk: [UInt8], with inspector: inout ArchiveInspector) throws(PackStoreError) {
+        let result = chunk.withUnsafeBytes { buffer in
+            Result { () throws(PackStoreError) in try Ingest.inspect(buffer, with: &inspector, path: "the upload") }
+        }
+        try result.get()
     }
 
     private static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(PackStoreError) {

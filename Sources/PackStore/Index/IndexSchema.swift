@@ -121,7 +121,7 @@ enum IndexSchema {
             for number in try Int.fetchAll(db, sql: "SELECT DISTINCT releaseNumber FROM releasePack ORDER BY 1") {
                 try AppleVersionSQL.insertRelease(
                     number, content: "SELECT \(columns) FROM releasePack WHERE releaseNumber = ?", arguments: [number],
-                    previous: previous, contentColumns: columns, replacing: true, db)
+                    previous: previous, contentColumns: columns, contentKey: "sha256", replacing: true, db)
                 previous = number
             }
         }
@@ -164,6 +164,39 @@ enum IndexSchema {
             // few packs are private, whatever the size of the history.
             try db.execute(sql: "CREATE INDEX releasePackPrivate ON releasePack(sha256) WHERE access = 'private'")
             try db.execute(sql: "CREATE INDEX packPrivate ON pack(id) WHERE access = 'private'")
+        }
+        migrator.registerMigration("v9: Apple archives") { db in
+            // What ingest read in an Apple Archive (docs/apple-archive.md): NULL for every other pack.
+            // `contentKey` is what the Apple version follows: the archive's content digest, else the bytes' SHA-256.
+            try db.alter(table: PackVersionRecord.databaseTableName) { table in
+                table.add(column: "contentKey", .text).notNull().defaults(to: "")
+                table.add(column: "archiveEntries", .integer)
+                table.add(column: "installedBytes", .integer)
+                table.add(column: "assetPackID", .text)
+                table.add(column: "archiveManifest", .text)
+            }
+            try db.execute(sql: "UPDATE packVersion SET contentKey = sha256")
+            // The download manifest's `userInfo` when the pack has its own (canonical JSON); '' for PackServe's.
+            try db.alter(table: PackRecord.databaseTableName) { table in
+                table.add(column: "userInfo", .text).notNull().defaults(to: "")
+            }
+            try db.alter(table: ReleasePackRecord.databaseTableName) { table in
+                table.add(column: "contentKey", .text).notNull().defaults(to: "")
+                table.add(column: "archiveEntries", .integer)
+                table.add(column: "installedBytes", .integer)
+                table.add(column: "assetPackID", .text)
+                table.add(column: "userInfo", .text).notNull().defaults(to: "")
+            }
+            try db.execute(sql: "UPDATE releasePack SET contentKey = sha256")
+            try db.execute(sql: "DROP VIEW draftPack")
+            try db.execute(sql: """
+                CREATE VIEW draftPack AS
+                SELECT p.id AS packId, v.version, v.size, v.sha256,
+                       coalesce((SELECT group_concat(t.tag, ',') FROM packTag t WHERE t.packId = p.id), '') AS tags,
+                       p.policy, p.fetchOrder, p.contentType, p.platforms, p.installationEvents, p.access,
+                       v.contentKey, v.archiveEntries, v.installedBytes, v.assetPackID, p.userInfo
+                FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
+                """)
         }
         return migrator
     }

@@ -17,4 +17,7 @@ struct PackRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var installationEvents: String = ReleasePackRecord.encodeEvents(InstallationEventType.both)
     /// `PackAccess` raw value.
     var access: String = PackAccess.public.rawValue
+    /// The download manifest's `userInfo` as canonical JSON (an archive's, or `set --user-info`'s); '' for
+    /// PackServe's own.
+    var userInfo: String = ""
 }

@@ -10,7 +10,8 @@ import GRDBSQLite
 enum PackRowReader {
     /// What a pack IS in a release: the columns the draft-equals-release check compares and publishing copies.
     static let contentColumns =
-        "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents, access"
+        "packId, version, size, sha256, tags, policy, fetchOrder, contentType, platforms, installationEvents, access, "
+            + "contentKey, archiveEntries, installedBytes, assetPackID, userInfo"
     /// The column list every query handed to `entries` must select, in this order: the content, then the
     /// Apple version (derived from the release history, see `AppleVersionSQL`).
     static let columns = contentColumns + ", appleVersion"
@@ -38,9 +39,18 @@ enum PackRowReader {
                     installationEvents: isDefaultEvents(handle, 9)
                         ? InstallationEventType.both : ReleasePackRecord.decodeEvents(text(handle, 9)),
                     access: isPrivate(handle, 10) ? .private : .public,
-                    appleVersion: Int(sqlite3_column_int64(handle, 11))))
+                    appleVersion: Int(sqlite3_column_int64(handle, 16)), archive: archive(handle),
+                    userInfo: isEmpty(handle, 15) ? nil : text(handle, 15)))
         }
         return entries
+    }
+
+    /// Columns 12–14 (column 11, `contentKey`, is for SQL only); NULL entries for a pack that is no archive.
+    private static func archive(_ handle: OpaquePointer) -> PackArchive? {
+        guard sqlite3_column_type(handle, 12) != SQLITE_NULL else { return nil }
+        return PackArchive(
+            assetPackID: sqlite3_column_type(handle, 14) == SQLITE_NULL ? nil : text(handle, 14),
+            entries: Int(sqlite3_column_int64(handle, 12)), installedBytes: sqlite3_column_int64(handle, 13))
     }
 
     /// Nearly every pack is for every platform and both events: recognising the stored defaults from the

@@ -20,6 +20,12 @@ struct ReleasePackRecord: Codable, FetchableRecord, PersistableRecord, Equatable
     var access: String
     /// See `PackEntry.appleVersion`; assigned when the row is inserted (`AppleVersionSQL`).
     var appleVersion: Int
+    /// As in `PackVersionRecord` and `PackRecord`.
+    var contentKey: String
+    var archiveEntries: Int?
+    var installedBytes: Int64?
+    var assetPackID: String?
+    var userInfo: String
 
     static func encodeTags(_ tags: [String]) -> String {
         tags.joined(separator: ",")

@@ -1,3 +1,4 @@
+import AppleArchive
 import Foundation
 import GRDB
 
@@ -5,18 +6,22 @@ import GRDB
 extension PackStore {
     /// Ingests a file (a directory is zipped first) as a new version of pack `id` in the draft.
     ///
-    /// Crash-safe order: copy to `tmp/` while hashing → fsync → rename to the blob address → fsync the directory
-    /// → commit the index rows in one transaction. Attributes left `nil` keep the pack's current value; a new
-    /// (or previously removed) pack gets `on-demand`, order 0 and a content type inferred from the file
-    /// (`application/zip` for `.zip` files and zipped directories, else `application/octet-stream`).
-    /// `tags` are added to the pack's existing tags.
+    /// Crash-safe order: copy to `tmp/` while hashing (and reading it as an Apple Archive) → fsync → rename to
+    /// the blob address → fsync the directory → commit the index rows in one transaction. Attributes left `nil`
+    /// keep the pack's current value; a new (or previously removed) pack gets `on-demand`, order 0 and a content
+    /// type inferred from the file (`application/zip` for `.zip` files and zipped directories, else
+    /// `application/octet-stream`). `tags` are added to the pack's existing tags.
+    ///
+    /// A raw Apple Archive's `Manifest.json` gives the id (`id` may then be nil), policy, installation events,
+    /// platforms and `userInfo`; an `id`, `policy` or `platforms` that contradicts it is refused and nothing is
+    /// kept (`ArchiveAttributes`).
     ///
     /// - Parameter progress: called on the calling thread with bytes copied so far and the total, at most about
     ///   ten times a second, and once at the end.
     @discardableResult
     public func add(
-        file: URL, id: String, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
-        contentType: String? = nil, maxPackBytes: Int64 = PackStore.defaultMaxPackBytes,
+        file: URL, id: String?, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
+        contentType: String? = nil, platforms: [ApplePlatform]? = nil, maxPackBytes: Int64 = PackStore.defaultMaxPackBytes,
         progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Void)? = nil
     ) throws(PackStoreError) -> PackVersion {
         try Self.validateAttributes(id: id, tags: tags, order: order, contentType: contentType)
@@ -37,9 +42,10 @@ extension PackStore {
             }
             let inferredType = isDirectory || file.pathExtension.lowercased() == "zip"
                 ? "application/zip" : "application/octet-stream"
+            let attributes = try Self.resolve(ingested, path: path, id: id, policy: policy, platforms: platforms)
             return try installAndCommit(
-                ingested, id: id, tags: tags, policy: policy, order: order, contentType: contentType,
-                inferredType: inferredType, originalFilename: file.lastPathComponent)
+                ingested, attributes, tags: tags, order: order, contentType: contentType, inferredType: inferredType,
+                originalFilename: file.lastPathComponent)
         }
     }
 
@@ -52,34 +58,51 @@ extension PackStore {
     public func add(
         receiving source: inout some PackByteSource, id: String, expectedSize: Int64? = nil,
         expectedSHA256: [UInt8]? = nil, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
-        contentType: String? = nil, originalFilename: String = "", maxPackBytes: Int64 = PackStore.defaultMaxPackBytes
+        contentType: String? = nil, platforms: [ApplePlatform]? = nil, originalFilename: String = "",
+        maxPackBytes: Int64 = PackStore.defaultMaxPackBytes
     ) throws(PackStoreError) -> PackVersion {
         try Self.validateAttributes(id: id, tags: tags, order: order, contentType: contentType)
         let ingest = StreamIngest(blobs: blobs, maxPackBytes: maxPackBytes)
         return try FileLock.withLock(blobs.ingestLockPath, .shared) { () throws(PackStoreError) in
             let ingested = try ingest.receiveToTemp(
                 from: &source, expectedSize: expectedSize, expectedSHA256: expectedSHA256)
+            let attributes = try Self.resolve(ingested, path: "the upload", id: id, policy: policy, platforms: platforms)
             return try installAndCommit(
-                ingested, id: id, tags: tags, policy: policy, order: order, contentType: contentType,
+                ingested, attributes, tags: tags, order: order, contentType: contentType,
                 inferredType: "application/octet-stream", originalFilename: originalFilename)
         }
     }
 
-    /// Checks what `add` is asked to record, before any byte is read.
+    /// Checks what `add` is asked to record, before any byte is read (an id left to the archive is checked
+    /// once it is read).
     public static func validateAttributes(
-        id: String, tags: [String], order: Int?, contentType: String?
+        id: String?, tags: [String], order: Int?, contentType: String?
     ) throws(PackStoreError) {
-        try NameRules.validatePackID(id)
+        if let id { try NameRules.validatePackID(id) }
         for tag in tags { try NameRules.validateTag(tag) }
         if let order { try validateOrder(order) }
         if let contentType { try validateContentType(contentType) }
     }
 
+    /// The attributes `ingested` takes from its bytes and the caller; a refusal removes the temp file.
+    private static func resolve(
+        _ ingested: IngestedFile, path: String, id: String?, policy: PackPolicy?, platforms: [ApplePlatform]?
+    ) throws(PackStoreError) -> ArchiveAttributes {
+        do throws(PackStoreError) {
+            return try ArchiveAttributes.resolve(
+                ingested.inspection, sha256: ingested.sha256, path: path, id: id, policy: policy, platforms: platforms)
+        } catch {
+            try? POSIX.removeFile(ingested.tempPath)
+            throw error
+        }
+    }
+
     /// Moves an ingested temp file to its blob address, then commits the version in the index.
     private func installAndCommit(
-        _ ingested: IngestedFile, id: String, tags: [String], policy: PackPolicy?, order: Int?,
+        _ ingested: IngestedFile, _ attributes: ArchiveAttributes, tags: [String], order: Int?,
         contentType: String?, inferredType: String, originalFilename: String
     ) throws(PackStoreError) -> PackVersion {
+        let id = attributes.id
         let reused: Bool
         do throws(PackStoreError) {
             reused = try blobs.install(tempPath: ingested.tempPath, sha256: ingested.sha256, size: ingested.size)
@@ -89,16 +112,19 @@ extension PackStore {
         }
         let versionRow = PackVersionRecord(
             packId: id, version: 0, sha256: ingested.sha256, size: ingested.size,
-            createdAt: Self.now(), originalFilename: originalFilename)
+            createdAt: Self.now(), originalFilename: originalFilename, contentKey: attributes.contentKey,
+            archiveEntries: attributes.archive?.entries, installedBytes: attributes.archive?.installedBytes,
+            assetPackID: attributes.archive?.assetPackID, archiveManifest: attributes.archiveManifest)
         let (committed, unchanged) = try write { db in
             try Self.commitVersion(
-                versionRow, tags: tags, policy: policy, order: order,
+                versionRow, attributes, tags: tags, order: order,
                 contentType: contentType ?? inferredType, contentTypeIsExplicit: contentType != nil, db)
         }
         return PackVersion(
             id: id, version: committed.version, size: committed.size, sha256: committed.sha256,
             createdAt: committed.createdAt, originalFilename: committed.originalFilename,
-            reusedExistingBlob: reused, unchanged: unchanged)
+            reusedExistingBlob: reused, unchanged: unchanged, format: ingested.inspection.format,
+            archive: attributes.archive)
     }
 
     /// Removes pack `id` from the draft (its tags too). Published releases keep it; a later `add` revives the id
@@ -129,19 +155,24 @@ extension PackStore {
     }
 
     /// Changes a draft pack's attributes; `nil` leaves one unchanged. `platforms` empty means every platform;
-    /// `installationEvents` must not be empty. Returns the pack as the draft now lists it.
+    /// `installationEvents` must not be empty. `userInfo` is a JSON document for the download manifest (`null`:
+    /// PackServe's own again), for packs that are not Apple Archives; an archive's policy and platforms cannot
+    /// be set to anything but what its `Manifest.json` says. Returns the pack as the draft now lists it.
     @discardableResult
     public func set(
         id: String, policy: PackPolicy? = nil, order: Int? = nil, contentType: String? = nil,
         platforms: [ApplePlatform]? = nil, installationEvents: [InstallationEventType]? = nil,
-        access: PackAccess? = nil
+        access: PackAccess? = nil, userInfo: [UInt8]? = nil
     ) throws(PackStoreError) -> PackEntry {
         try NameRules.validatePackID(id)
         if let order { try Self.validateOrder(order) }
         if let contentType { try Self.validateContentType(contentType) }
         if let installationEvents, installationEvents.isEmpty { throw .unknownInstallationEvents("") }
+        let userInfoText = try userInfo.map { json throws(PackStoreError) in try Self.canonicalUserInfo(json) }
         return try write { db in
             var pack = try Self.livePack(id, db)
+            try Self.checkArchiveAttributes(pack, policy: policy, platforms: platforms, setsUserInfo: userInfo != nil, db)
+            if let userInfoText { pack.userInfo = userInfoText }
             if let policy { pack.policy = policy.rawValue }
             if let order { pack.fetchOrder = order }
             if let contentType { pack.contentType = contentType }
@@ -189,7 +220,7 @@ extension PackStore {
     /// content, and a build that pushes on every run must not make one per run): the current row is returned
     /// with `unchanged`, and the attributes given with the upload still apply to the draft, as `tag`/`set` would.
     private static func commitVersion(
-        _ row: PackVersionRecord, tags: [String], policy: PackPolicy?, order: Int?, contentType: String,
+        _ row: PackVersionRecord, _ attributes: ArchiveAttributes, tags: [String], order: Int?, contentType: String,
         contentTypeIsExplicit: Bool, _ db: Database
     ) throws -> (row: PackVersionRecord, unchanged: Bool) {
         var versionRow = row
@@ -211,6 +242,7 @@ extension PackStore {
                 pack.platforms = ""
                 pack.installationEvents = ReleasePackRecord.encodeEvents(InstallationEventType.both)
                 pack.access = PackAccess.public.rawValue
+                pack.userInfo = ""
             } else if contentTypeIsExplicit {
                 pack.contentType = contentType
             }
@@ -220,7 +252,10 @@ extension PackStore {
                 currentVersion: nil, latestVersion: 0)
             try pack.insert(db)
         }
-        if let policy { pack.policy = policy.rawValue }
+        if let policy = attributes.policy { pack.policy = policy.rawValue }
+        if let events = attributes.installationEvents { pack.installationEvents = ReleasePackRecord.encodeEvents(events) }
+        if let platforms = attributes.platforms { pack.platforms = ReleasePackRecord.encodePlatforms(platforms) }
+        if let userInfo = attributes.userInfo { pack.userInfo = userInfo }
         if let order { pack.fetchOrder = order }
         if !unchanged {
             pack.latestVersion += 1
@@ -231,6 +266,38 @@ extension PackStore {
         try pack.update(db)
         for tag in tags { try PackTagRecord(packId: row.packId, tag: tag).insert(db, onConflict: .ignore) }
         return (versionRow, unchanged)
+    }
+
+    /// Refuses a `set` that contradicts the `Manifest.json` of the pack's current version, if that is an Apple
+    /// Archive: another policy or platform list, or any `userInfo`.
+    private static func checkArchiveAttributes(
+        _ pack: PackRecord, policy: PackPolicy?, platforms: [ApplePlatform]?, setsUserInfo: Bool, _ db: Database
+    ) throws {
+        guard let current = pack.currentVersion,
+              let version = try PackVersionRecord.fetchOne(db, key: ["packId": pack.id, "version": current]),
+              version.archiveEntries != nil
+        else { return }
+        if setsUserInfo { throw PackStoreError.userInfoFromArchive(id: pack.id) }
+        guard let text = version.archiveManifest,
+              let manifest = try? AssetPackManifest(json: Array(text.utf8))
+        else { return }
+        if let policy, let archivePolicy = manifest.downloadPolicy,
+           let expected = try? ArchiveAttributes.packPolicy(archivePolicy, path: pack.id).policy, expected != policy
+        {
+            throw PackStoreError.attributeFromArchive(id: pack.id, key: "downloadPolicy", archive: expected.rawValue)
+        }
+        if let platforms, let expected = try? ArchiveAttributes.applePlatforms(manifest.platforms, path: pack.id),
+           Set(expected) != Set(platforms)
+        {
+            throw PackStoreError.attributeFromArchive(
+                id: pack.id, key: "platforms", archive: ArchiveAttributes.platformList(expected))
+        }
+    }
+
+    /// `userInfo` as the index keeps it: canonical JSON, "" for `null` (PackServe's own).
+    static func canonicalUserInfo(_ json: [UInt8]) throws(PackStoreError) -> String {
+        guard let value = try? ArchiveJSONValue(json: json) else { throw .invalidUserInfo }
+        return value == .null ? "" : String(decoding: value.canonicalJSON, as: UTF8.self)
     }
 
     /// The pack row of a pack that is in the draft, or `unknownPackID`.

@@ -22,12 +22,22 @@ public struct PackEntry: Sendable, Hashable, Codable {
     /// bytes for this id differ from the release before, and never falls. For a draft, what the next
     /// publish would make it.
     public var appleVersion: Int
+    /// Set when the pack's bytes are a raw Apple Archive.
+    public var archive: PackArchive?
+    /// The pack's own `userInfo` for the download manifest, as canonical JSON: its archive's, or the one `set
+    /// --user-info` gave; nil for PackServe's `{"release","sha256","tags"}`. Not in `ls --json`.
+    public var userInfo: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, version, size, sha256, tags, policy, order, contentType, platforms, installationEvents, access
+        case appleVersion, archive
+    }
 
     public init(
         id: String, version: Int, size: Int64, sha256: String, tags: [String], policy: PackPolicy, order: Int,
         contentType: String, platforms: [ApplePlatform] = [],
         installationEvents: [InstallationEventType] = InstallationEventType.both, access: PackAccess = .public,
-        appleVersion: Int = 1
+        appleVersion: Int = 1, archive: PackArchive? = nil, userInfo: String? = nil
     ) {
         self.id = id
         self.version = version
@@ -41,5 +51,7 @@ public struct PackEntry: Sendable, Hashable, Codable {
         self.installationEvents = installationEvents
         self.access = access
         self.appleVersion = appleVersion
+        self.archive = archive
+        self.userInfo = userInfo
     }
 }

@@ -45,6 +45,21 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case uploadIncomplete(received: Int64)
     /// `gc` or `fsck --repair` gave up waiting for the ingest lock (an upload or `add` kept it).
     case lockBusy(path: String, waitedSeconds: Int)
+    /// Bytes that start as an Apple Archive but are not a valid one, or whose `Manifest.json` cannot be used;
+    /// `reason` is the reader's one line. Nothing was stored.
+    case invalidArchive(path: String, reason: String)
+    /// What was given (an id, a policy, platforms) differs from what the archive's `Manifest.json` says.
+    case archiveContradiction(path: String, key: String, archive: String, given: String)
+    /// `add` without an id, of bytes that are not an Apple Archive naming its `assetPackID`.
+    case missingPackID(path: String)
+    /// A compressed or encrypted Apple Archive (which PackServe does not read) added without an id and a policy.
+    case unreadableArchive(path: String, container: String)
+    /// `set` of an attribute an Apple Archive pack takes from its `Manifest.json`.
+    case attributeFromArchive(id: String, key: String, archive: String)
+    /// `set --user-info` of an Apple Archive pack, whose `userInfo` is its `Manifest.json`'s.
+    case userInfoFromArchive(id: String)
+    /// A `userInfo` that is not one JSON document.
+    case invalidUserInfo
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -120,6 +135,20 @@ extension PackStoreError: CustomStringConvertible {
             "the content's SHA-256 is \(actual), not \(expected) as announced; nothing was added"
         case .uploadIncomplete(let received):
             "the upload ended after \(received) bytes, before its end; nothing was added"
+        case .invalidArchive(let path, let reason):
+            "\(path): \(reason); nothing was added"
+        case .archiveContradiction(let path, let key, let archive, let given):
+            "\(path): its Manifest.json says \(key) \(archive), not \(given); nothing was added"
+        case .missingPackID(let path):
+            "no pack id for \(path): give one (it is not an Apple Archive whose Manifest.json names an assetPackID)"
+        case .unreadableArchive(let path, let container):
+            "\(path) is \(container), which PackServe cannot read: give its id and policy; nothing was added"
+        case .attributeFromArchive(let id, let key, let archive):
+            "\(id) is an Apple Archive whose Manifest.json says \(key) \(archive): add a new archive to change it"
+        case .userInfoFromArchive(let id):
+            "\(id) is an Apple Archive: its userInfo is the one in its Manifest.json; add a new archive to change it"
+        case .invalidUserInfo:
+            "userInfo must be one JSON document (an object, usually)"
         case .lockBusy(let path, let seconds):
             "gave up after \(seconds) s: an upload or add still holds \(path); nothing was changed (retry, or give --wait more seconds)"
         }

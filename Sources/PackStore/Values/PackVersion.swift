@@ -1,3 +1,4 @@
+import AppleArchive
 import Foundation
 
 /// What `add` created: a new version of a pack in the draft.
@@ -16,10 +17,15 @@ public struct PackVersion: Sendable, Hashable {
     /// True when the bytes are those of the pack's current draft version, so no new version was made and
     /// `version` is that existing one (attributes given with the add still applied).
     public var unchanged: Bool
+    /// What the bytes are (`add` warns about an Apple Archive container it cannot read).
+    public var format: ArchiveFormat
+    /// Set when the bytes are a raw Apple Archive.
+    public var archive: PackArchive?
 
     public init(
         id: String, version: Int, size: Int64, sha256: String, createdAt: Date, originalFilename: String,
-        reusedExistingBlob: Bool, unchanged: Bool = false
+        reusedExistingBlob: Bool, unchanged: Bool = false, format: ArchiveFormat = .notAnArchive,
+        archive: PackArchive? = nil
     ) {
         self.id = id
         self.version = version
@@ -29,5 +35,7 @@ public struct PackVersion: Sendable, Hashable {
         self.originalFilename = originalFilename
         self.reusedExistingBlob = reusedExistingBlob
         self.unchanged = unchanged
+        self.format = format
+        self.archive = archive
     }
 }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import AppleArchive
 import Manifest
 import PackStore
 
-/// `packserve add PATH --id ID [--tag T]… [--policy P] [--order N] [--content-type T]`
+/// `packserve add PATH [--id ID] [--tag T]… [--policy P] [--order N] [--content-type T] [--platform P]…`: an Apple
+/// Archive's Manifest.json gives the id, policy and platforms (docs/apple-archive.md); given ones must agree.
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -15,25 +17,33 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The file or directory to ingest.")
     var path: String
 
-    @Option(help: "Pack id: 1-128 of A-Z, a-z, 0-9, '.', '-' (Apple asset-pack ids, e.g. com.example.level-1).")
-    var id: String
+    @Option(help: "Pack id: 1-128 of A-Z, a-z, 0-9, '.', '-' (Apple asset-pack ids, e.g. com.example.level-1); an Apple Archive's assetPackID when left out.")
+    var id: String?
 
     @Option(name: .customLong("tag"), help: "A tag to add (repeatable).")
     var tags: [String] = []
 
     @OptionGroup var attributes: PackAttributeOptions
 
+    @Option(help: "ios, macos, tvos or visionos (repeatable); all: every platform. An Apple Archive's own platforms when left out.")
+    var platform: [String] = []
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
-        let progress = ProgressLine(label: "ingesting \(id)")
+        let progress = ProgressLine(label: "ingesting \(id ?? path)")
         let version = try context.store.add(
             file: URL(fileURLWithPath: path), id: id, tags: tags, policy: attributes.policy.map(PackPolicy.init(parsing:)),
-            order: attributes.order, contentType: attributes.contentType, maxPackBytes: context.config.limits.maxPackBytes,
-            progress: progress.update)
+            order: attributes.order, contentType: attributes.contentType, platforms: try PlatformOption.parse(platform),
+            maxPackBytes: context.config.limits.maxPackBytes, progress: progress.update)
         progress.finish()
+        if case .compressed(let magic, let algorithm) = version.format {
+            printWarning("\(path) is an Apple Archive compressed with \(algorithm) (\(magic)): PackServe cannot read it, so its Manifest.json, unpacked size and content were not checked")
+        } else if version.format == .encrypted {
+            printWarning("\(path) is an encrypted Apple Archive: PackServe cannot read it, so its Manifest.json, unpacked size and content were not checked")
+        }
         if json {
             print(try CanonicalJSON.string(AddedPack(version)))
         } else if version.unchanged {
@@ -51,11 +61,13 @@ struct AddedPack: Encodable {
     let version: Int
     let size: Int64
     let sha256: String
+    let archive: PackArchive?
 
     init(_ v: PackVersion) {
         id = v.id
         version = v.version
         size = v.size
         sha256 = v.sha256
+        archive = v.archive
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PackServer
 
-/// `packserve check`: lints the draft; exit 1 with one line per problem (warnings don't fail).
+/// `packserve check [--managed]`: lints the draft; exit 1 with one line per problem (warnings don't fail).
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -9,10 +9,13 @@ struct CheckCommand: AsyncParsableCommand {
 
     @ParentCommand var root: PackServe
 
+    @Flag(help: "Also warn about packs a device with managed Background Assets could not install (not an Apple Archive, or another assetPackID).")
+    var managed = false
+
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
         let draft = try context.store.listDraft()
-        let findings = DraftCheck.findings(draft: draft, configuration: context.config)
+        let findings = DraftCheck.findings(draft: draft, configuration: context.config, managed: managed)
         findings.forEach { print($0) }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         if findings.isEmpty { print("draft ok: \(draft.count) packs") }

@@ -39,11 +39,11 @@ struct TagCommand: AsyncParsableCommand {
 }
 
 /// `packserve set ID [--policy P] [--order N] [--content-type T] [--platform P]… [--installation-events E]
-/// [--access A]`
+/// [--access A] [--user-info FILE]`
 struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a draft pack's policy, order, content type, platforms, installation events or access.")
+        abstract: "Change a draft pack's policy, order, content type, platforms, installation events, access or userInfo.")
 
     @ParentCommand var root: PackServe
 
@@ -61,18 +61,21 @@ struct SetCommand: AsyncParsableCommand {
     @Option(help: "public, or private: the bytes need a download token or a signed URL (see sign-url).")
     var access: String?
 
+    @Option(help: "A JSON file: the pack's userInfo in the download manifest (null: PackServe's own). Not for Apple Archives, whose Manifest.json has theirs.")
+    var userInfo: String?
+
     func run() async throws {
         let (policy, order, contentType) = (attributes.policy, attributes.order, attributes.contentType)
         guard policy != nil || order != nil || contentType != nil || !platform.isEmpty || installationEvents != nil
-            || access != nil
+            || access != nil || userInfo != nil
         else {
             throw CommandFailure(
-                "nothing to set: give --policy, --order, --content-type, --platform, --installation-events or --access")
+                "nothing to set: give --policy, --order, --content-type, --platform, --installation-events, --access or --user-info")
         }
         let entry = try await StoreContext.open(configPath: root.config).store.set(
             id: id, policy: policy.map(PackPolicy.init(parsing:)), order: order, contentType: contentType,
-            platforms: try platforms(), installationEvents: installationEvents.map(InstallationEventType.parseList),
-            access: access.map(PackAccess.init(parsing:)))
+            platforms: try PlatformOption.parse(platform), installationEvents: installationEvents.map(InstallationEventType.parseList),
+            access: access.map(PackAccess.init(parsing:)), userInfo: try userInfo.map(UserInfoFile.read))
         let platforms = entry.platforms.isEmpty ? "all" : entry.platforms.map(\.rawValue).joined(separator: ",")
         print("""
             \(entry.id): policy \(entry.policy.rawValue), order \(entry.order), content type \(entry.contentType), \
@@ -81,13 +84,4 @@ struct SetCommand: AsyncParsableCommand {
             """)
     }
 
-    /// nil: leave them; `all` alone: every platform (clears the list).
-    private func platforms() throws -> [ApplePlatform]? {
-        guard !platform.isEmpty else { return nil }
-        if platform.map({ $0.lowercased() }) == ["all"] { return [] }
-        if platform.contains(where: { $0.lowercased() == "all" }) {
-            throw CommandFailure("--platform all cannot be combined with other platforms")
-        }
-        return try platform.map(ApplePlatform.init(parsing:))
-    }
 }

@@ -3,7 +3,8 @@ import Foundation
 import PackClient
 
 /// `packserve push FILE --id ID --server URL --token-file F [--cacert CA.pem] [--tag T]… [--policy P] [--order N]
-/// [--content-type T] [--publish [--note TEXT]]`: the admin API's client side (docs/api.md "Admin API").
+/// [--content-type T] [--user-info FILE] [--publish [--note TEXT]]`: the admin API's client side (docs/api.md
+/// "Admin API").
 /// Needs no config or store: it runs where the build runs.
 struct PushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +31,9 @@ struct PushCommand: AsyncParsableCommand {
 
     @OptionGroup var attributes: PackAttributeOptions
 
+    @Option(help: "A JSON file: the pack's userInfo in the download manifest, sent once the upload is in (not for Apple Archives, whose Manifest.json has theirs).")
+    var userInfo: String?
+
     @Flag(help: "Publish the draft once the upload is in.")
     var publish = false
 
@@ -41,6 +45,7 @@ struct PushCommand: AsyncParsableCommand {
             throw CommandFailure("--server must be an http or https URL, not \(server)")
         }
         let token = try TokenFile.read(tokenFile)
+        let userInfoJSON = try userInfo.map(UserInfoFile.read)
         let fileURL = URL(fileURLWithPath: file)
         guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("cannot read \(file)") }
 
@@ -71,6 +76,16 @@ struct PushCommand: AsyncParsableCommand {
             print("\(id) unchanged: version \(pack["version"] ?? "?") already has these bytes")
         default:
             throw CommandFailure("upload refused (\(uploaded.status)): \(uploaded.detail)")
+        }
+
+        if let userInfoJSON {
+            // The server parses the body strictly: the file's JSON goes in as it is, and is refused there if invalid.
+            let body = Data(Array(#"{"userInfo":"#.utf8) + userInfoJSON + Array("}".utf8))
+            let patched = try await Self.answer(from: base) { try await client.send("PATCH", "packs/\(id)", json: body) }
+            guard patched.status == 200 else {
+                throw CommandFailure("userInfo refused (\(patched.status)): \(patched.detail)")
+            }
+            print("set \(id)'s userInfo")
         }
 
         guard publish else { return }
