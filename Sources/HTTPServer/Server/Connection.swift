@@ -149,11 +149,12 @@ final class Connection: @unchecked Sendable {
             refuseProxyConnection(refusal)
             return false
         case .received(let header):
-            // LOCAL and UNKNOWN (a health check, an unknown family) keep the socket's peer as the client.
-            if case .address(let client, _) = header.source {
-                connectionOrigin = RequestOrigin(peer: RequestOrigin.Peer(client), isSecure: connectionOrigin.isSecure)
-                clientAddress = client.description
-            }
+            // LOCAL and UNKNOWN (a health check, an unknown family) keep the socket's peer as the client. Its
+            // address is taken now, for the access log: a health checker may be gone (and getpeername fail)
+            // by the time its response is logged.
+            let client = if case .address(let client, _) = header.source { client } else { peer }
+            connectionOrigin = RequestOrigin(peer: RequestOrigin.Peer(client), isSecure: connectionOrigin.isSecure)
+            clientAddress = client.description
             phase = .handshaking
             return true
         }
