@@ -3,9 +3,9 @@
 # glibc 2.36) builds, Debian 12 slim runs — the same release, so the shared libraries the binary was linked
 # against are the ones the runtime packages install. Bump both tags together (and the toolchain the project
 # builds with); `scripts/container-check` compares them with the machine it runs on. See README "Docker".
-# Build stage: the Swift toolchain and the -dev libraries (libcurl: FoundationNetworking, used by `verify`).
+# Build stage: the Swift toolchain and the -dev libraries the C modules link (SQLite, OpenSSL, zlib).
 FROM docker.io/library/swift:6.3.1-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev libcurl4-openssl-dev \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -17,7 +17,7 @@ RUN swift build -c release --static-swift-stdlib --product packserve \
 # Runtime stage: only the shared libraries the binary links, a non-root user, data on a volume.
 # (`scripts/container-check` runs this stage's binary, packages, environment and HEALTHCHECK without Docker.)
 FROM docker.io/library/debian:12.11-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 zlib1g libcurl4 ca-certificates curl \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 zlib1g ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /srv/packserve --create-home packserve
 COPY --from=build /out/packserve /usr/local/bin/packserve

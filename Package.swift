@@ -77,10 +77,14 @@ let package = Package(
         .executableTarget(
             name: "hotpath-bench", dependencies: ["HTTPServer", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/HotPath"),
+        // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
+        // to trust; the chunked decoder is the server's.
+        .target(name: "HTTPClient", dependencies: ["HTTPServer", "COpenSSL"]),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
             name: "PackClient",
             dependencies: [
+                "HTTPClient",
                 "DurableFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
@@ -129,6 +133,7 @@ let package = Package(
                 "PackStore",
                 "Manifest",
                 "PackClient",
+                "HTTPClient",
                 "DevelopmentCertificates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -142,6 +147,7 @@ let package = Package(
         .testTarget(name: "PackStoreTests", dependencies: ["PackStore"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates"]),
         .testTarget(
             name: "DevelopmentCertificatesTests",
             dependencies: [

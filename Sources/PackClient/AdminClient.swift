@@ -1,12 +1,10 @@
 import Crypto
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import Synchronization
 
-/// The client side of the admin API (docs/api.md "Admin API"), on URLSession like `HTTPFetcher`: a pack
-/// upload streamed from its file (never read into memory) with progress, and small JSON requests.
+/// The client side of the admin API (docs/api.md "Admin API"): a pack upload streamed from its file (never
+/// read into memory) with progress, and small JSON requests.
 public final class AdminClient: Sendable {
     /// A response: status and body (uploads and admin answers are small JSON documents).
     public struct Answer: Sendable {
@@ -20,21 +18,20 @@ public final class AdminClient: Sendable {
         }
     }
 
+    /// Admin answers are small documents; a larger one is not an answer of this API.
+    static let maximumAnswerBytes = 1 << 20
+
     private let server: URL
     private let token: String
-    private let session: URLSession
-    private let delegate: UploadDelegate
+    private let client: HTTPClient
 
-    /// - Parameter server: the base URL (`http://127.0.0.1:8080`); admin paths are resolved against it.
-    public init(server: URL, token: String) {
+    /// - Parameters:
+    ///   - server: the base URL (`http://127.0.0.1:8080`); admin paths are resolved against it.
+    ///   - caFile: PEM certificates to trust for HTTPS instead of the system's (a development CA).
+    public init(server: URL, token: String, caFile: String? = nil) throws(HTTPClientError) {
         self.server = server
         self.token = token
-        delegate = UploadDelegate()
-        session = .serial(delegate: delegate, userAgent: "packserve-push", timeout: 300)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        client = try HTTPClient(userAgent: "packserve-push", timeout: 300, caFile: caFile)
     }
 
     /// `PUT /admin/packs/{id}` of `file`, with its SHA-256 as `Content-Digest` so the server keeps nothing
@@ -43,34 +40,43 @@ public final class AdminClient: Sendable {
         file: URL, id: String, query: [URLQueryItem], progress: @escaping @Sendable (Int64, Int64) -> Void
     ) async throws -> Answer {
         let digest = try Self.sha256(of: file)
+        let length = try Int64(FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0)
         var components = URLComponents(url: endpoint("packs/\(id)"), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
-        var request = authorized(URLRequest(url: components.url!), method: "PUT")
-        request.setValue("sha-256=:\(Data(digest).base64EncodedString()):", forHTTPHeaderField: "Content-Digest")
-        request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        let task = session.uploadTask(with: request, fromFile: file)
-        return try await delegate.run(task, progress: progress)
+        let headers = [
+            (name: "Content-Digest", value: "sha-256=:\(Data(digest).base64EncodedString()):"),
+            (name: "Content-Type", value: "application/octet-stream"),
+        ]
+        return try await run(
+            ClientRequest(method: "PUT", url: components.url!, headers: headers, body: .file(path: file.path, length: length)),
+            sent: { progress($0, length) })
     }
 
     /// A small request with a JSON body (or none).
     public func send(_ method: String, _ path: String, json: Data? = nil) async throws -> Answer {
-        var request = authorized(URLRequest(url: endpoint(path)), method: method)
-        if let json {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = json
-        }
-        return try await delegate.run(session.dataTask(with: request), progress: { _, _ in })
+        let headers = json == nil ? [] : [(name: "Content-Type", value: "application/json")]
+        return try await run(ClientRequest(method: method, url: endpoint(path), headers: headers, body: json.map { .bytes(Array($0)) }))
+    }
+
+    private func run(_ request: ClientRequest, sent: @escaping @Sendable (Int64) -> Void = { _ in }) async throws -> Answer {
+        var request = request
+        request.headers.append((name: "Authorization", value: "Bearer \(token)"))
+        let body = Mutex(Data())
+        let head = try await client.send(
+            request,
+            body: { bytes in
+                try body.withLock { data in
+                    guard data.count + bytes.count <= Self.maximumAnswerBytes else {
+                        throw HTTPClientError(.malformedResponse, origin: self.server.absoluteString, "an answer over \(Self.maximumAnswerBytes) bytes")
+                    }
+                    data.append(contentsOf: bytes)
+                }
+            }, sent: sent)
+        return Answer(status: head.status, body: body.withLock { $0 })
     }
 
     private func endpoint(_ path: String) -> URL {
         server.appendingPathComponent("admin").appendingPathComponent(path)
-    }
-
-    private func authorized(_ request: URLRequest, method: String) -> URLRequest {
-        var request = request
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        return request
     }
 
     static func sha256(of file: URL) throws -> [UInt8] {
@@ -81,42 +87,5 @@ public final class AdminClient: Sendable {
             hasher.update(data: chunk)
         }
         return Array(hasher.finalize())
-    }
-}
-
-/// One task at a time: collects the answer's body, reports upload progress, resumes the caller at the end.
-private final class UploadDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct Running {
-        var continuation: CheckedContinuation<AdminClient.Answer, any Error>
-        var progress: @Sendable (Int64, Int64) -> Void
-        var body = Data()
-    }
-
-    private let running = Mutex<[Int: Running]>([:])
-
-    func run(_ task: URLSessionTask, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> AdminClient.Answer {
-        try await withCheckedThrowingContinuation { continuation in
-            running.withLock { $0[task.taskIdentifier] = Running(continuation: continuation, progress: progress) }
-            task.resume()
-        }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-        totalBytesExpectedToSend: Int64
-    ) {
-        let progress = running.withLock { $0[task.taskIdentifier]?.progress }
-        progress?(totalBytesSent, totalBytesExpectedToSend)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        running.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let done = running.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let error { return done.continuation.resume(throwing: error) }
-        let status = (task.response as? HTTPURLResponse)?.statusCode ?? 0
-        done.continuation.resume(returning: AdminClient.Answer(status: status, body: done.body))
     }
 }

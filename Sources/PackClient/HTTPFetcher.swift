@@ -1,50 +1,36 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import Synchronization
 
 /// GET requests whose bodies are handed to a closure as they arrive, so a pack of gigabytes goes to disk
-/// without being held in memory. Foundation's URLSession (libcurl on Linux) does the HTTP and TLS; one
-/// session is shared so connections are reused from pack to pack.
+/// without being held in memory. One `HTTPClient` is shared so connections are reused from pack to pack.
 public final class HTTPFetcher: Sendable {
     /// What a caller learns when the response head arrives; it answers whether to read the body.
-    public struct ResponseHead: Sendable {
-        public var status: Int
-        /// Header names lowercased.
-        public var headers: [String: String]
-    }
+    public typealias ResponseHead = ClientResponseHead
 
-    private let session: URLSession
-    private let router: TaskRouter
+    private let client: HTTPClient
+    private let headers: [(name: String, value: String)]
 
-    /// - Parameter bearerToken: sent as `Authorization: Bearer …` with every request (private packs).
-    public init(timeout: TimeInterval = 60, bearerToken: String? = nil) {
-        router = TaskRouter()
+    /// - Parameters:
+    ///   - bearerToken: sent as `Authorization: Bearer …` with every request (private packs).
+    ///   - caFile: PEM certificates to trust for HTTPS instead of the system's (a development CA).
+    public init(timeout: TimeInterval = 60, bearerToken: String? = nil, caFile: String? = nil) throws(HTTPClientError) {
+        client = try HTTPClient(userAgent: "packserve-verify", timeout: timeout, caFile: caFile)
         // identity: sizes and byte offsets must be the representation's own, not those of a compressed one.
-        var headers = ["Accept-Encoding": "identity"]
-        if let bearerToken { headers["Authorization"] = "Bearer \(bearerToken)" }
-        session = .serial(delegate: router, userAgent: "packserve-verify", timeout: timeout, headers: headers)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        var headers = [(name: "Accept-Encoding", value: "identity")]
+        if let bearerToken { headers.append((name: "Authorization", value: "Bearer \(bearerToken)")) }
+        self.headers = headers
     }
 
     /// Sends a GET and streams the body to `body`. `head` sees the status and headers first and returns
-    /// false to skip the body (the transfer is then cancelled and this returns normally). Throws the
-    /// transport's error, e.g. when the connection breaks in the middle of the body.
+    /// false to skip the body (this then returns normally). Throws `HTTPClientError` when the transfer
+    /// breaks (e.g. in the middle of the body), or what `body` threw.
     public func get(
         _ url: URL, headers: [String: String] = [:], head: @escaping @Sendable (ResponseHead) -> Bool,
         body: @escaping @Sendable (Data) throws -> Void
     ) async throws -> ResponseHead {
-        var request = URLRequest(url: url)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let task = session.dataTask(with: request)
-        return try await withCheckedThrowingContinuation { continuation in
-            router.register(TaskHandler(head: head, body: body, continuation: continuation), for: task.taskIdentifier)
-            task.resume()
-        }
+        let request = ClientRequest(url: url, headers: self.headers + headers.map { (name: $0.key, value: $0.value) })
+        return try await client.send(request, head: head, body: { try body(Data($0)) })
     }
 }
 

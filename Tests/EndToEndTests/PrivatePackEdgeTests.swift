@@ -18,7 +18,7 @@ extension EndToEnd.PrivatePacks {
             let answer = try Self.raw(fixture.server, "HEAD \(path) HTTP/1.1")
             #expect(answer.hasPrefix("HTTP/1.1 403 "), "\(answer)")
             #expect(answer.hasSuffix("\r\n\r\n"), "HEAD \(path) sent bytes after its head: \(answer)")
-            #expect(answer.lowercased().contains("\r\ncache-control: private\r\n"), "\(answer)")
+            #expect(answer.lowercased().contains("\r\ncache-control: no-store\r\n"), "\(answer)")
         }
         #expect(try await fixture.server.stop() == 0)
     }

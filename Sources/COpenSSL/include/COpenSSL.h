@@ -66,4 +66,24 @@ const char *ctls_protocol(ctls_session *session);
 /// 1 when the handshake resumed an earlier session (ticket or cache).
 int ctls_session_reused(ctls_session *session);
 
+/// A client context (COpenSSLClient.c): TLS 1.2 to 1.3, the server's certificate verified against the PEM
+/// certificates in `ca_file` only, or OpenSSL's default locations when it is NULL. Returns NULL with a
+/// one-line reason in `error` when the file does not load.
+ctls_context *ctls_client_context_new(const char *ca_file, char *error, size_t error_size);
+/// A client session on the connected, blocking socket `fd` that checks the certificate against `host`
+/// (a DNS name, also sent as SNI, or an IP address literal). Run the handshake with ctls_handshake.
+ctls_session *ctls_client_session_new(ctls_context *context, int fd, const char *host);
+enum {
+    CTLS_VERIFY_OK = 0,
+    CTLS_VERIFY_UNTRUSTED = 1,
+    CTLS_VERIFY_EXPIRED = 2,
+    CTLS_VERIFY_NAME_MISMATCH = 3,
+};
+/// After a failed handshake: what was wrong with the certificate (CTLS_VERIFY_OK when the failure was
+/// not the certificate's), and OpenSSL's text for it.
+int ctls_verify_kind(ctls_session *session);
+const char *ctls_verify_text(ctls_session *session);
+/// Decrypted bytes waiting inside OpenSSL (which poll(2) on the socket cannot see).
+int ctls_pending(ctls_session *session);
+
 #endif

@@ -40,25 +40,29 @@ public final class PackServeResponder: HTTPResponder {
             keySet: EncodedDocument(
                 body: try CanonicalJSON.encode(keySet), contentType: "application/jwk-set+json",
                 entityTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
-                lastModified: Int64(Date().timeIntervalSince1970), cacheControl: "public, max-age=300", compress: true))
+                lastModified: Int64(Date().timeIntervalSince1970), cacheControl: nil, compress: true))
         let staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
 
+        // Every content route's answer passes through the cache policy: lifetimes and surrogate keys are
+        // decided there, and only there.
+        let cache = CachePolicy(
+            sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds, keyHeader: configuration.cache.surrogateKeyHeader)
         var routes = RouteTable(fallback: staticFiles.respond(to:))
-        routes.get("/packs/{id}") { request, id in packs.pack(id: id[0], request: request) }
-        routes.get("/blobs/sha256/{hex}") { request, hex in packs.blob(hex: hex[0], request: request) }
-        routes.get("/tags/{tag}") { request, tag in documents.tag(tag[0], request: request) }
-        routes.get("/tags") { request, _ in documents.tagSet(request: request) }
-        routes.get("/download-manifest.json") { request, _ in downloadManifest.respond(to: request) }
+        routes.get("/packs/{id}") { request, id in cache.pack(id[0], packs.pack(id: id[0], request: request)) }
+        routes.get("/blobs/sha256/{hex}") { request, hex in cache.blob(hex[0], packs.blob(hex: hex[0], request: request)) }
+        routes.get("/tags/{tag}") { request, tag in cache.document(documents.tag(tag[0], request: request)) }
+        routes.get("/tags") { request, _ in cache.document(documents.tagSet(request: request)) }
+        routes.get("/download-manifest.json") { request, _ in cache.document(downloadManifest.respond(to: request)) }
         // A device whose Background Assets URL Override points here asks /manifest with its platform; without
         // one, /manifest stays the signed JWS.
         routes.get("/manifest") { request, _ in
-            DownloadManifestRoute.isRequested(by: request)
-                ? downloadManifest.respond(to: request) : manifests.manifest(.jws, request: request)
+            cache.document(DownloadManifestRoute.isRequested(by: request)
+                ? downloadManifest.respond(to: request) : manifests.manifest(.jws, request: request))
         }
-        routes.get("/manifest.json") { request, _ in manifests.manifest(.payload, request: request) }
-        routes.get("/manifest.json.sig") { request, _ in manifests.manifest(.signature, request: request) }
-        routes.get("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
-        routes.get("/releases") { request, _ in documents.releases(request: request) }
+        routes.get("/manifest.json") { request, _ in cache.document(manifests.manifest(.payload, request: request)) }
+        routes.get("/manifest.json.sig") { request, _ in cache.document(manifests.manifest(.signature, request: request)) }
+        routes.get("/.well-known/jwks.json") { request, _ in cache.document(manifests.keys(request: request)) }
+        routes.get("/releases") { request, _ in cache.document(documents.releases(request: request)) }
         routes.get("/healthz") { request, _ in health.respond(to: request) }
         routes.get("/readyz") { request, _ in documents.readiness(request: request, namingRelease: true) }
         self.routes = routes

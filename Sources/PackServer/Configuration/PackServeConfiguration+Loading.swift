@@ -90,7 +90,7 @@ extension PackServeConfiguration {
             "limits.uploadWindowSeconds": .int(d.limits.uploadWindowSeconds),
             "sampleCatalog": .bool(d.sampleCatalog),
         ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
-            .merging(adminDefaultValues) { $1 }.merging(proxyDefaultValues) { $1 }
+            .merging(adminDefaultValues) { $1 }.merging(cacheDefaultValues) { $1 }.merging(proxyDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -131,6 +131,7 @@ extension PackServeConfiguration {
             try c.readAccessLog(r)
             try c.readMetrics(r)
             try c.readAdmin(r)
+            try c.readCache(r)
             try c.readProxies(r)
         } catch let error as ConfigurationError {
             throw error

@@ -28,6 +28,7 @@ extension PackServeConfiguration {
         try validateTLS()
         try validateMetrics()
         try validateAdmin()
+        try validateCache()
         try validateProxies()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
@@ -67,6 +68,7 @@ extension PackServeConfiguration {
             ("limits.maxUploadsPerToken", Int64(limits.maxUploadsPerToken), 1...1000),
             ("limits.uploadMinBytesPerSecond", Int64(limits.uploadMinBytesPerSecond), 1...1_073_741_824),
             ("limits.uploadWindowSeconds", Int64(limits.uploadWindowSeconds), 1...3600),
+            ("cache.sharedMaxAgeSeconds", Int64(cache.sharedMaxAgeSeconds), 0...ConfigurationBounds.oneDayInSeconds),
         ]
     }
 

@@ -49,7 +49,7 @@ struct DownloadManifestVariants: Sendable {
                 EncodedDocument(
                     body: body, contentType: "application/json",
                     entityTag: EntityTag(opaqueTag: "\(tagPrefix)-\(platform?.rawValue ?? "all")")!,
-                    lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: "no-cache", compress: true)
+                    lastModified: Int64(createdAt.timeIntervalSince1970), cacheControl: nil, compress: true)
             }
         }
         guard let all = document(nil) else { return nil }

@@ -13,7 +13,7 @@ struct ManifestDocuments: Sendable {
         func document(_ body: [UInt8], type: String, suffix: String, compress: Bool) -> EncodedDocument {
             EncodedDocument(
                 body: body, contentType: type, entityTag: EntityTag(opaqueTag: "v\(manifest.version)-\(suffix)")!,
-                lastModified: manifest.issuedAt, cacheControl: "no-cache", compress: compress)
+                lastModified: manifest.issuedAt, cacheControl: nil, compress: compress)
         }
         jws = document(Array(manifest.compactJWS.utf8), type: "application/jwt", suffix: "jws", compress: true)
         payload = document(manifest.payload, type: "application/json", suffix: "json", compress: true)

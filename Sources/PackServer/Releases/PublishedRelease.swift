@@ -62,7 +62,7 @@ public struct PublishedRelease: Sendable {
         releasesDocument = EncodedDocument(
             body: releases, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "r", body: releases),
             lastModified: Int64((history.last?.createdAt ?? snapshot.createdAt).timeIntervalSince1970),
-            cacheControl: "no-cache", compress: true)
+            cacheControl: nil, compress: true)
         self.downloadManifests = downloadManifests ?? DownloadManifestVariants(
             bodies: DownloadManifestVariants.encode(
                 packs: snapshot.sortedPacks.map(\.entry), release: snapshot.release, baseURL: baseURL, style: style),

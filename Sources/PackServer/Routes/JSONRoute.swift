@@ -53,7 +53,7 @@ struct JSONRoute {
         guard let release = live.release else {
             guard request.method.isGetOrHead else { return .methodNotAllowed(allow: "GET, HEAD") }
             return HTTPResponse(
-                status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"], body: .string("[]"))
+                status: .ok, headers: ["Content-Type": "application/json"], body: .string("[]"))
         }
         return release.releasesDocument.respond(to: request.head, with: files)
     }
@@ -73,7 +73,7 @@ struct JSONRoute {
         guard let body = try? CanonicalJSON.encode(value) else { return nil }
         return EncodedDocument(
             body: body, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "t", body: body),
-            lastModified: Int64(release.snapshot.createdAt.timeIntervalSince1970), cacheControl: "no-cache", compress: true)
+            lastModified: Int64(release.snapshot.createdAt.timeIntervalSince1970), cacheControl: nil, compress: true)
     }
 
     private func respond(with document: EncodedDocument?, to request: HTTPRequest) -> HTTPResponse {

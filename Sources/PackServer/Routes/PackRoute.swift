@@ -9,7 +9,8 @@ import PackStore
 /// or SVG pack must not run on this origin.
 ///
 /// A private pack's bytes (by id, or by a digest in `ReleaseSnapshot.privateDigests`) are served only to
-/// requests `DownloadCredentials` admits, with `Cache-Control: private`; others get 403 and no bytes.
+/// requests `DownloadCredentials` admits, with `Cache-Control: private, no-store`; others get 403 and no bytes.
+/// Public answers get their lifetimes and surrogate keys from `CachePolicy`.
 struct PackRoute {
     let live: LiveRelease
     let files: RepresentationResponder
@@ -18,14 +19,14 @@ struct PackRoute {
     /// Unix seconds, for the expiry of signed URLs.
     var now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
 
-    /// The current release's version of pack `id`. It changes with releases, so caches keep it briefly.
+    /// The current release's version of pack `id`.
     func pack(id: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let pack = release.snapshot.packs[id] else { return .notFound(request.path) }
-        var cacheControl = "public, max-age=60"
+        var cacheControl: String?
         if pack.access == .private {
             if let refusal = refusal(of: request, path: "/packs/\(id)") { return refusal }
-            cacheControl = "private, max-age=60"
+            cacheControl = CachePolicy.privateBytes
         }
         return serve(
             path: pack.blobPath, sha256: pack.sha256, expectedSize: pack.size, contentType: pack.contentType,
@@ -34,18 +35,18 @@ struct PackRoute {
 
     /// A blob a retained release lists, by digest; any other (a version only the draft knows, one no release
     /// kept) is not found, whether or not its file exists (docs/api.md "Private packs"). Its bytes can never
-    /// change, so it may be cached for a year. Blobs of earlier releases stay reachable here until `gc` prunes
+    /// change (`CachePolicy` lets caches keep it a year). Blobs of earlier releases stay reachable here until `gc` prunes
     /// their releases, so a client holding an older manifest can finish its downloads. Access follows the
     /// newest release that lists the blob (`ReleaseSnapshot.privateDigests`). The size is checked against
     /// the index exactly as for `/packs/{id}`.
     func blob(hex: String, request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
-        var cacheControl = "public, max-age=31536000, immutable"
+        var cacheControl: String?
         // Most stores have no private pack: then no digest is hashed for the lookup.
         if !release.snapshot.privateDigests.isEmpty, release.snapshot.privateDigests.contains(hex) {
             if let refusal = refusal(of: request, path: "/blobs/sha256/\(hex)") { return refusal }
-            cacheControl = "private, max-age=31536000, immutable"
+            cacheControl = CachePolicy.privateBytes
         }
         if let blob = release.blobsByDigest[hex] {
             return serve(
@@ -71,11 +72,11 @@ struct PackRoute {
         case .forgedURL: detail = "this URL's signature is not valid for it"
         case .invalidToken: detail = "the bearer token is not a live token with the download scope"
         }
-        return .problem(.forbidden, detail: detail, headers: ["Cache-Control": "private"])
+        return .problem(.forbidden, detail: detail)
     }
 
     private func serve(
-        path: String, sha256: String, expectedSize: Int64, contentType: String, cacheControl: String,
+        path: String, sha256: String, expectedSize: Int64, contentType: String, cacheControl: String?,
         missingIsNotFound: Bool = false, request: HTTPRequest
     ) -> HTTPResponse {
         guard let entityTag = EntityTag(opaqueTag: sha256) else {

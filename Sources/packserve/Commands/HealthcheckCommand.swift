@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import PackServer
 
 /// `packserve healthcheck`: GET /healthz on the plain-HTTP listener the configuration (file and
@@ -24,14 +22,11 @@ struct HealthcheckCommand: AsyncParsableCommand {
             throw CommandFailure("healthcheck probes the plain-HTTP listener, and listen.enabled is false")
         }
         let url = URL(string: "http://\(Self.probeHost(listen: config.listen.host)):\(config.listen.port)/healthz")!
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "GET"
         let status: Int
         do {
-            let (_, response) = try await URLSession.shared.data(for: request)
-            status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            status = try await HTTPClient(userAgent: "packserve-healthcheck", timeout: timeout).send(ClientRequest(url: url)).status
         } catch {
-            throw CommandFailure("\(url): \((error as NSError).localizedDescription)")
+            throw CommandFailure("\(error)")
         }
         guard status == 200 else { throw CommandFailure("\(url): status \(status)") }
         print("\(url): ok")

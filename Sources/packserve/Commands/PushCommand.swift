@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PackClient
 
-/// `packserve push FILE --id ID --server URL --token-file F [--tag T]… [--policy P] [--order N]
+/// `packserve push FILE --id ID --server URL --token-file F [--cacert CA.pem] [--tag T]… [--policy P] [--order N]
 /// [--content-type T] [--publish [--note TEXT]]`: the admin API's client side (docs/api.md "Admin API").
 /// Needs no config or store: it runs where the build runs.
 struct PushCommand: AsyncParsableCommand {
@@ -21,6 +21,9 @@ struct PushCommand: AsyncParsableCommand {
 
     @Option(help: "A file holding the token (the line `packserve token create` printed).")
     var tokenFile: String
+
+    @Option(help: "PEM certificates to trust for HTTPS instead of the system's (e.g. the development CA, .packserve/tls/ca.pem).")
+    var cacert: String?
 
     @Option(name: .customLong("tag"), help: "A tag to add (repeatable).")
     var tags: [String] = []
@@ -48,7 +51,10 @@ struct PushCommand: AsyncParsableCommand {
             query.append(URLQueryItem(name: "contentType", value: contentType))
         }
 
-        let client = AdminClient(server: base, token: token)
+        let client: AdminClient
+        do { client = try AdminClient(server: base, token: token, caFile: cacert) } catch {
+            throw CommandFailure(error.description)
+        }
         let progress = ProgressLine(label: "pushing \(id)")
         let uploaded = try await Self.answer(from: base) {
             try await client.upload(file: fileURL, id: id, query: query) { sent, total in
@@ -82,7 +88,7 @@ struct PushCommand: AsyncParsableCommand {
         }
     }
 
-    /// The server's answer, or one line saying why there was none (no NSError dump).
+    /// The server's answer, or one line saying why there was none.
     private static func answer(
         from server: URL, _ request: () async throws -> AdminClient.Answer
     ) async throws -> AdminClient.Answer {

@@ -4,7 +4,7 @@ import Manifest
 import PackClient
 import Synchronization
 
-/// `packserve verify URL-or-FILE --key PUB.pem [--download] [--token-file F]`: checks a manifest the way a download client
+/// `packserve verify URL-or-FILE --key PUB.pem [--download] [--token-file F] [--cacert CA.pem]`: checks a manifest the way a download client
 /// must, and with `--download` every pack's bytes. Prints one line per failure on standard output and
 /// exits 1 if there is any; runs without a config or a store (it is the client's side).
 struct VerifyCommand: AsyncParsableCommand {
@@ -39,10 +39,17 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "A file holding a download token, sent as Authorization: Bearer with every request (private packs).")
     var tokenFile: String?
 
+    @Option(help: "PEM certificates to trust for HTTPS instead of the system's (e.g. the development CA, .packserve/tls/ca.pem).")
+    var cacert: String?
+
     func run() async throws {
         let verificationKey: VerificationKey
         do { verificationKey = try VerificationKey(pemFile: key) } catch { throw CommandFailure(error.description) }
-        let fetcher = HTTPFetcher(bearerToken: try tokenFile.map(TokenFile.read))
+        let token = try tokenFile.map(TokenFile.read)
+        let fetcher: HTTPFetcher
+        do { fetcher = try HTTPFetcher(bearerToken: token, caFile: cacert) } catch {
+            throw CommandFailure(error.description)
+        }
         let manifestSource = ManifestSource(source)
         let document: ManifestDocument
         do {

@@ -18,7 +18,8 @@ final class ResponderFixture {
     /// Publishes as the fixture's first release was published.
     let signer: ManifestSigner
 
-    init() throws {
+    /// - Parameter configure: changes to the configuration the responder is made with.
+    init(configure: (inout PackServeConfiguration) -> Void = { _ in }) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("packserver-routes-\(UUID().uuidString)")
         let publicDirectory = root.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: publicDirectory, withIntermediateDirectories: true)
@@ -35,6 +36,7 @@ final class ResponderFixture {
         configuration.publicDirectory = publicDirectory.path
         configuration.publicBaseURL = "https://assets.example.com"
         configuration.allowedHosts = ["assets.example.com"]
+        configure(&configuration)
         let key = SigningKey()
         signer = ManifestSigner(key: key, configuration: configuration)
         _ = try signer.publish(note: "", in: store)

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 client on the server's own pieces (blocking sockets, OpenSSL, the chunked decoder), for the
+/// CLI (`push`, `verify`, `healthcheck`) and the object-store client. It exists because Foundation's
+/// URLSession on Linux cannot be told which CA to trust (`--cacert`, a private object store) and reports
+/// failures as multi-line NSError dumps; every failure here is one `HTTPClientError` line.
+///
+/// One idle connection per origin is kept for the next request (a manifest, then its packs).
+public final class HTTPClient: Sendable {
+    public let userAgent: String
+    public let timeout: Double
+    private let trust: ClientTrust?
+    private let idle = Mutex<[ClientEndpoint: ClientConnection]>([:])
+
+    /// - Parameters:
+    ///   - timeout: seconds any one read or write (and connecting) may wait.
+    ///   - caFile: PEM certificates to trust for HTTPS instead of the system's.
+    public init(userAgent: String, timeout: Double = 60, caFile: String? = nil) throws(HTTPClientError) {
+        self.userAgent = userAgent
+        self.timeout = timeout
+        trust = if let caFile { try ClientTrust(caFile: caFile) } else { nil }
+    }
+
+    /// Sends `request` and reads the answer. `head` sees the final response head and returns whether to
+    /// read its body into `body`; `sent` gets the running total of request body bytes sent.
+    public func perform(
+        _ request: ClientRequest, head: (ClientResponseHead) throws -> Bool = { _ in true },
+        body: ([UInt8]) throws -> Void = { _ in }, sent: (Int64) -> Void = { _ in }
+    ) throws -> ClientResponseHead {
+        let endpoint = try ClientEndpoint(request.url)
+        // RFC 9110 §9.2.2: only an idempotent request may be sent again after a connection fails under it,
+        // so only those go on a connection that may have been closed while it sat idle.
+        let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method)
+        if idempotent, let connection = idle.withLock({ $0.removeValue(forKey: endpoint) }) {
+            do {
+                return try exchange(request, on: connection, head: head, body: body, sent: sent)
+            } catch let error as HTTPClientError where error.kind == .closed && !connection.receivedAnything {
+                // Closed by the server while idle: a new connection below.
+            }
+        }
+        let connection = ClientConnection(stream: try ClientStream.connect(to: endpoint, timeout: timeout, trust: trust))
+        return try exchange(request, on: connection, head: head, body: body, sent: sent)
+    }
+
+    /// `perform` on a Dispatch thread, for async callers: the blocking reads never hold a thread of
+    /// Swift's cooperative pool.
+    public func send(
+        _ request: ClientRequest, head: @escaping @Sendable (ClientResponseHead) throws -> Bool = { _ in true },
+        body: @escaping @Sendable ([UInt8]) throws -> Void = { _ in }, sent: @escaping @Sendable (Int64) -> Void = { _ in }
+    ) async throws -> ClientResponseHead {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.perform(request, head: head, body: body, sent: sent) })
+            }
+        }
+    }
+
+    private func exchange(
+        _ request: ClientRequest, on connection: ClientConnection, head wanted: (ClientResponseHead) throws -> Bool,
+        body sink: ([UInt8]) throws -> Void, sent: (Int64) -> Void
+    ) throws -> ClientResponseHead {
+        connection.beginRequest()
+        try connection.write(request.encodedHead(endpoint: connection.stream.endpoint, userAgent: userAgent))
+        var final: ClientResponseHead?
+        switch request.body {
+        case .bytes(let bytes):
+            try connection.write(bytes)
+            sent(Int64(bytes.count))
+        case .file(let path, let length):
+            // RFC 9110 §10.1.1: wait for 100 (or a refusal) a short while, then send anyway, since a
+            // server or intermediary may not answer the expectation at all.
+            if connection.hasAnswer(within: 1) {
+                let interim = try connection.readHead()
+                if interim.status != 100 { final = interim }
+            }
+            if final == nil { try connection.writeFile(path: path, length: length, sent: sent) }
+        case nil:
+            break
+        }
+        var head = try final ?? connection.readHead()
+        while head.isInterim { head = try connection.readHead() }
+        let framing: ResponseBodyFraming
+        do { framing = try ResponseBodyFraming(requestMethod: request.method, head: head) } catch {
+            throw HTTPClientError(.malformedResponse, origin: connection.origin, error.description)
+        }
+        guard try wanted(head) else {
+            if framing == .none && head.keepsConnection && final == nil { keep(connection) }
+            return head
+        }
+        try connection.readBody(framing, into: sink)
+        // A request body refused before it was sent leaves the server's framing of this connection unknown.
+        if head.keepsConnection && framing != .untilClose && final == nil { keep(connection) }
+        return head
+    }
+
+    private func keep(_ connection: ClientConnection) {
+        idle.withLock { $0[connection.stream.endpoint] = connection }
+    }
+}

@@ -1,0 +1,56 @@
+import HTTPServer
+
+/// What shared caches (a CDN in front of this origin) may keep, decided in one place for every content route
+/// (docs/http.md "Caching"): the route table passes each answer through here.
+///
+/// - Blobs are named by their digest and never change: `public, max-age=31536000, immutable`.
+/// - Documents and `/packs/{id}` change with releases: devices revalidate every time (`max-age=0`), shared
+///   caches keep them `sharedMaxAgeSeconds` (RFC 9111 §5.2.2.10 `s-maxage`) and may serve them stale while
+///   the origin fails (RFC 5861 §4 `stale-if-error`), which the purge on go-live cuts short.
+/// - Errors are never stored (`no-store`): a blob asked for a moment before its release went live must not
+///   stay 404 in a cache. A route that already chose (`private, no-store` for private bytes) is left alone.
+///
+/// Every cacheable answer names what it depends on in the surrogate-key header, so one purge request can drop
+/// exactly what a release changed: `packserve-documents`, `pack-{id}`, `blob-{hex}`.
+struct CachePolicy: Sendable {
+    static let documentsKey = "packserve-documents"
+    static let immutable = "public, max-age=31536000, immutable"
+    static let uncacheable = "no-store"
+    /// For private bytes and anything a shared cache must not keep for others.
+    static let privateBytes = "private, no-store"
+
+    let keyHeader: String
+    /// The Cache-Control of documents and `/packs/{id}`.
+    let shared: String
+
+    init(sharedMaxAgeSeconds: Int, keyHeader: String) {
+        self.keyHeader = keyHeader
+        shared = "public, max-age=0, s-maxage=\(sharedMaxAgeSeconds), stale-if-error=86400"
+    }
+
+    static func packKey(_ id: String) -> String { "pack-\(id)" }
+    static func blobKey(_ hex: String) -> String { "blob-\(hex)" }
+
+    func document(_ response: HTTPResponse) -> HTTPResponse {
+        decorate(response, cacheControl: shared, key: Self.documentsKey)
+    }
+
+    func pack(_ id: String, _ response: HTTPResponse) -> HTTPResponse {
+        decorate(response, cacheControl: shared, key: Self.packKey(id))
+    }
+
+    func blob(_ hex: String, _ response: HTTPResponse) -> HTTPResponse {
+        decorate(response, cacheControl: Self.immutable, key: Self.blobKey(hex))
+    }
+
+    private func decorate(_ response: HTTPResponse, cacheControl: String, key: String) -> HTTPResponse {
+        var response = response
+        if response.status.code >= 400 {
+            response.headers.set("Cache-Control", Self.uncacheable)
+        } else if response.headers["Cache-Control"] == nil {
+            response.headers.add("Cache-Control", cacheControl)
+            response.headers.add(keyHeader, key)
+        }
+        return response
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A loopback listener on an ephemeral port whose every connection runs `script` on a thread of its own:
+/// the test decides byte by byte what the client is sent (a framing, a refusal, a close at a chosen
+/// moment), which no real server does on demand.
+final class ScriptedServer: Sendable {
+    let port: Int
+    private let listener: Int32
+    private final class Record: Sendable {
+        let state = Mutex<(connections: Int, heads: [String])>((0, []))
+    }
+    private let record = Record()
+
+    init(script: @escaping @Sendable (ScriptedPeer) throws -> Void) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let record = self.record
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                // Closed here, once accept fails after deinit's shutdown, so the descriptor's number cannot be
+                // reused by another test's socket while this thread still accepts on it.
+                guard connection >= 0 else {
+                    close(listener)
+                    return
+                }
+                record.state.withLock { $0.connections += 1 }
+                let peer = ScriptedPeer(descriptor: connection) { head in record.state.withLock { $0.heads.append(head) } }
+                Thread.detachNewThread {
+                    try? script(peer)
+                    peer.close()
+                }
+            }
+        }
+    }
+
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+    /// Connections accepted so far.
+    var connections: Int { record.state.withLock { $0.connections } }
+    /// Every request head read by a peer, in order.
+    var heads: [String] { record.state.withLock { $0.heads } }
+}
+
+/// The server's side of one scripted connection.
+final class ScriptedPeer: @unchecked Sendable {
+    private let descriptor: Int32
+    private let recordHead: (String) -> Void
+    private var pending: [UInt8] = []
+    private var closed = false
+
+    init(descriptor: Int32, recordHead: @escaping (String) -> Void) {
+        self.descriptor = descriptor
+        self.recordHead = recordHead
+    }
+
+    /// The next request head (through its empty line), or nil when the client closed first.
+    @discardableResult
+    func readHead() -> String? {
+        while true {
+            if let end = pending.indices.dropFirst(3).first(where: { pending[$0 - 3...$0].elementsEqual([13, 10, 13, 10]) }) {
+                let head = String(decoding: pending[...end], as: UTF8.self)
+                pending.removeFirst(end + 1)
+                recordHead(head)
+                return head
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Exactly `count` body bytes (fewer when the client closes).
+    func read(count: Int) -> [UInt8] {
+        while pending.count < count, fill() {}
+        let bytes = Array(pending.prefix(count))
+        pending.removeFirst(bytes.count)
+        return bytes
+    }
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(descriptor)
+    }
+
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        pending += buffer[0..<count]
+        return true
+    }
+}
