@@ -25,6 +25,7 @@ final class BenchmarkHost: ConnectionHost {
     func remove(_ connection: Connection) {}
     func execute(_ task: @escaping @Sendable () -> Void) {}
     func recordAccess(_ entry: AccessLogEntry) {}
+    func proxyHeaderRefused(_ refusal: ProxyRefusal, peer: IPAddress?) {}
     func nextRequestID() -> UInt64 { requests += 1; return requests }
 }
 #endif

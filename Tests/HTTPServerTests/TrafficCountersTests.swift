@@ -12,6 +12,7 @@ import Testing
             slots += [layout.bodyBytes(route: route), layout.aborted(route: route)]
         }
         slots += [layout.connectionsAccepted, layout.connectionsClosed, layout.tlsHandshakes, layout.tlsHandshakeFailures]
+        slots += TrafficCounterLayout.proxyRefusalReasons.map(layout.proxyRefusals)
         #expect(Set(slots).count == slots.count)
         #expect(Set(slots) == Set(0..<layout.slotCount))
     }

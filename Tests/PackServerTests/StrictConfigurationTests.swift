@@ -51,7 +51,7 @@ import Testing
 
     @Test func anUnknownKeyNamesItsPathAndTheAllowedKeys() async {
         #expect(await error(#"{"listen": {"prot": 1}}"#)
-            == #"config.json:1:13: unknown key "listen.prot" (allowed: enabled, host, port)"#)
+            == #"config.json:1:13: unknown key "listen.prot" (allowed: enabled, host, port, proxyProtocol)"#)
     }
 
     @Test(arguments: ["http://localhost:8080/?x=1", "http://localhost:8080/#z", "http://localhost:8080?#z"])

@@ -35,6 +35,7 @@ final class LoopTrafficCounters: @unchecked Sendable {
     func connectionClosed() { add(1, at: layout.connectionsClosed) }
     func tlsHandshakeCompleted() { add(1, at: layout.tlsHandshakes) }
     func tlsHandshakeFailed() { add(1, at: layout.tlsHandshakeFailures) }
+    func proxyHeaderRefused(_ refusal: ProxyRefusal) { add(1, at: layout.proxyRefusals(refusal.reason)) }
 
     /// The current values, read from any thread.
     func values() -> [Int] {

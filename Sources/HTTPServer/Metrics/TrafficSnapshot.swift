@@ -18,6 +18,9 @@ public struct TrafficSnapshot: Sendable, Equatable {
     public var openConnections = 0
     public var tlsHandshakes = 0
     public var tlsHandshakeFailures = 0
+    /// Connections refused on a PROXY protocol listener before their first request, by reason
+    /// (`untrusted`, `invalid`, `incomplete`).
+    public var proxyRefusals: [String: Int] = [:]
 
     /// Sums `loopValues` (each laid out by `layout`) slot by slot and names the slots.
     init(routeNames: [String], layout: TrafficCounterLayout, loopValues: [[Int]]) {
@@ -38,5 +41,8 @@ public struct TrafficSnapshot: Sendable, Equatable {
         openConnections = max(0, connectionsAccepted - sums[layout.connectionsClosed])
         tlsHandshakes = sums[layout.tlsHandshakes]
         tlsHandshakeFailures = sums[layout.tlsHandshakeFailures]
+        for reason in TrafficCounterLayout.proxyRefusalReasons {
+            proxyRefusals[reason] = sums[layout.proxyRefusals(reason)]
+        }
     }
 }

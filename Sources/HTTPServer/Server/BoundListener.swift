@@ -2,4 +2,6 @@
 struct BoundListener {
     let socket: ListeningSocket
     let tls: TLSServerContext?
+    /// Its connections start with a PROXY protocol header.
+    let proxyProtocol: Bool
 }

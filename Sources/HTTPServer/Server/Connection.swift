@@ -17,6 +17,8 @@ import Logging
 /// through `ConnectionHost.execute`, and reading then resumes where it stopped, as after a drain.
 final class Connection: @unchecked Sendable {
     private enum Phase {
+        /// A listener with `proxyProtocol`: the PROXY header comes first, before the handshake.
+        case awaitingProxyHeader
         /// The transport's opening handshake (TLS); plaintext passes through at the first event.
         case handshaking
         case awaitingHead
@@ -48,8 +50,13 @@ final class Connection: @unchecked Sendable {
 
     let socket: Int32
     private let transport: any Transport
-    /// What requests learn of their connection (`HTTPRequest.origin`).
-    private let origin: RequestOrigin
+    /// What requests learn of their connection (`HTTPRequest.origin`); the client a PROXY header named,
+    /// once it is read.
+    private var connectionOrigin: RequestOrigin
+    /// The socket's peer is a proxy whose `X-Forwarded-For` may name each request's client: trusted
+    /// proxies are configured and this listener reads no PROXY header (docs/http.md "Client address behind
+    /// a proxy"). False by default, so requests on plain listeners pay one test of this flag.
+    private let readsForwardedFor: Bool
     private unowned let loop: any ConnectionHost
     /// The host's, copied once: read through the host for every request, the struct was copied each time.
     private let configuration: HTTPServerConfiguration
@@ -80,14 +87,17 @@ final class Connection: @unchecked Sendable {
     /// - Parameters:
     ///   - socket: the descriptor the host closes when the connection ends.
     ///   - transport: plaintext or TLS, chosen by the listener that accepted the socket.
-    init(socket: Int32, transport: any Transport, host: any ConnectionHost) {
+    ///   - readsProxyHeader: the listener has `proxyProtocol`: the connection starts with a PROXY header.
+    init(socket: Int32, transport: any Transport, host: any ConnectionHost, readsProxyHeader: Bool = false) {
         self.socket = socket
         self.loop = host
         configuration = host.configuration
         self.transport = transport
-        origin = RequestOrigin(socket: socket, isSecure: transport is TLSTransport)
-        // The header timeout counts from accept, so a TLS handshake that stalls is cut off like a
-        // trickled head.
+        connectionOrigin = RequestOrigin(socket: socket, isSecure: transport is TLSTransport)
+        readsForwardedFor = !readsProxyHeader && !configuration.trustedProxies.isEmpty
+        if readsProxyHeader { phase = .awaitingProxyHeader }
+        // The header timeout counts from accept, so a PROXY header or a TLS handshake that stalls is cut
+        // off like a trickled head.
         timeouts = ConnectionTimeouts(acceptedAt: host.now())
     }
 
@@ -98,7 +108,13 @@ final class Connection: @unchecked Sendable {
             return
         }
         if events & UInt32(CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLHUP) != 0 { peerClosed = true }
-        if case .handshaking = phase {
+        switch phase {
+        case .awaitingProxyHeader:
+            guard receiveProxyHeader() else { return }
+            // The handshake's (or the first request's) bytes may have come with the header: no further
+            // edge will announce them.
+            fallthrough
+        case .handshaking:
             switch transport.handshake() {
             case .done:
                 if transport is TLSTransport { loop.traffic?.tlsHandshakeCompleted() }
@@ -108,12 +124,45 @@ final class Connection: @unchecked Sendable {
             case .wouldBlock: return peerClosed ? handshakeFailed() : ()
             case .failed: return handshakeFailed()
             }
+        default:
+            break
         }
         if events & UInt32(CSOCKET_EPOLLOUT) != 0, !outbound.isEmpty {
             if flush() { resumeAfterDrain() }
         }
         let readable = UInt32(CSOCKET_EPOLLIN | CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLHUP)
         if events & readable != 0 { readAvailable() }
+    }
+
+    /// Takes the PROXY header off the socket, from a trusted proxy only (haproxy's doc/proxy-protocol.txt
+    /// §5: anyone else could claim any address). True once it is read and the handshake may begin; false
+    /// while it is incomplete, or when the connection was refused and closed without an answer.
+    private func receiveProxyHeader() -> Bool {
+        guard let peer = peerAddress, configuration.trustedProxies.containsAddress(peer) else {
+            refuseProxyConnection(.untrustedPeer)
+            return false
+        }
+        switch ProxyHeaderReceiver.receive(from: socket, into: loop.readBuffer, peerClosed: peerClosed) {
+        case .waiting:
+            return false
+        case .refused(let refusal):
+            refuseProxyConnection(refusal)
+            return false
+        case .received(let header):
+            // LOCAL and UNKNOWN (a health check, an unknown family) keep the socket's peer as the client. Its
+            // address is taken now, for the access log: a health checker may be gone (and getpeername fail)
+            // by the time its response is logged.
+            let client = if case .address(let client, _) = header.source { client } else { peer }
+            connectionOrigin = RequestOrigin(peer: RequestOrigin.Peer(client), isSecure: connectionOrigin.isSecure)
+            clientAddress = client.description
+            phase = .handshaking
+            return true
+        }
+    }
+
+    private func refuseProxyConnection(_ refusal: ProxyRefusal) {
+        loop.proxyHeaderRefused(refusal, peer: peerAddress)
+        close(orderly: false)
     }
 
     /// The peer hung up or sent something that is not a TLS handshake (plaintext HTTP, say).
@@ -148,7 +197,9 @@ final class Connection: @unchecked Sendable {
     func enforceTimeouts(at now: Int64, limits: ConnectionTimeouts.Limits) {
         switch expiry(at: now, limits: limits) {
         case nil: return
-        case .close: close()
+        case .close:
+            if case .awaitingProxyHeader = phase { return refuseProxyConnection(.incompleteHeader) }
+            close()
         case .requestTimeout: refuse(RequestError(.requestTimeout, "the request body arrived too slowly"))
         }
     }
@@ -159,7 +210,7 @@ final class Connection: @unchecked Sendable {
     private func readAvailable() {
         while !isClosed && !readingPaused && !isWaitingForApplication {
             switch phase {
-            case .closing, .handshaking: return
+            case .closing, .handshaking, .awaitingProxyHeader: return
             case .lingering: return discardAvailable()
             case .awaitingHead, .readingBody: break
             }
@@ -231,7 +282,7 @@ final class Connection: @unchecked Sendable {
         while consumed < bytes.count, outbound.isEmpty, !isClosed, !isWaitingForApplication {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
             switch phase {
-            case .closing, .lingering, .handshaking:
+            case .closing, .lingering, .handshaking, .awaitingProxyHeader:
                 return bytes.count
             case .awaitingHead:
                 // The body's limit depends on how the responder takes it (`beginRequest`).
@@ -257,7 +308,7 @@ final class Connection: @unchecked Sendable {
                             bodyPaused = false
                             timeouts.waitingForApplication(at: loop.now())
                         } else {
-                            respond(to: HTTPRequest(head: head, body: reader.body, origin: origin))
+                            respond(to: HTTPRequest(head: head, body: reader.body, origin: requestOrigin(for: head)))
                         }
                     } else {
                         phase = .readingBody(head, reader)
@@ -279,11 +330,11 @@ final class Connection: @unchecked Sendable {
             return answerWithoutReadingBody(
                 .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: head)
         }
-        if framing == .none { return respond(to: HTTPRequest(head: head, origin: origin)) }
+        if framing == .none { return respond(to: HTTPRequest(head: head, origin: requestOrigin(for: head))) }
         let limit: Int
         var pace = ConnectionTimeouts.Limits(configuration).defaultBodyPace
         var stream: RequestBodyStream?
-        switch loop.responder.bodyHandling(for: head, origin: origin) {
+        switch loop.responder.bodyHandling(for: head, origin: requestOrigin(for: head)) {
         case .refuse(let refusal):
             return answerWithoutReadingBody(refusal, to: head)
         case .read:
@@ -317,7 +368,7 @@ final class Connection: @unchecked Sendable {
         // Nothing of a streamed body is read (nor 100 Continue sent) until its consumer asks for it.
         continueOwed = owesContinue
         pauseBody()
-        respond(to: HTTPRequest(head: head, bodyStream: stream, origin: origin))
+        respond(to: HTTPRequest(head: head, bodyStream: stream, origin: requestOrigin(for: head)))
     }
 
     private func sendContinue() {
@@ -492,14 +543,41 @@ final class Connection: @unchecked Sendable {
         loop.traffic?.responded(route: done.route, status: done.status, bodyBytes: bodyBytes, aborted: aborted)
         guard loop.logsAccess else { return }
         loop.recordAccess(AccessLogEntry(
-            client: clientAddress, head: done.head, status: done.status,
+            client: readsForwardedFor ? forwardedClientAddress(for: done.head) : clientAddress, head: done.head, status: done.status,
             bodyBytes: bodyBytes,
             durationMicros: (System.monotonicNanoseconds() - done.startedAt) / 1000,
             requestID: loop.nextRequestID(), aborted: aborted))
     }
 
-    /// The peer's address, looked up once per connection and only for the access log.
+    /// The client's address for the access log: the peer's, looked up once per connection and only for
+    /// the access log, or the one a PROXY header named.
     private lazy var clientAddress: String = SocketAddress.peer(of: socket)?.hostText ?? "-"
+
+    // MARK: The client behind a proxy
+
+    /// The socket's peer as an address, looked up once, where a trusted proxy may name another client.
+    private lazy var peerAddress: IPAddress? = SocketAddress.peer(of: socket)?.ipAddress
+
+    /// What the application learns of `head`'s origin: the connection's, unless the peer is a trusted proxy
+    /// whose `X-Forwarded-For` names the client.
+    @inline(__always)
+    private func requestOrigin(for head: HTTPRequestHead) -> RequestOrigin {
+        readsForwardedFor ? forwardedOrigin(for: head) : connectionOrigin
+    }
+
+    /// The client is the rightmost address of `X-Forwarded-For` that no trusted proxy wrote
+    /// (`ForwardedFor`); the peer itself when it is not trusted or the field is absent.
+    private func forwardedOrigin(for head: HTTPRequestHead) -> RequestOrigin {
+        guard let peer = peerAddress else { return connectionOrigin }
+        let client = head.headers.combinedValue("x-forwarded-for").map {
+            ForwardedFor.client(field: $0, peer: peer, trustedProxies: configuration.trustedProxies)
+        } ?? peer
+        return RequestOrigin(peer: RequestOrigin.Peer(client), isSecure: connectionOrigin.isSecure)
+    }
+
+    private func forwardedClientAddress(for head: HTTPRequestHead) -> String {
+        forwardedOrigin(for: head).client()?.address ?? "-"
+    }
 
     // MARK: Closing
 

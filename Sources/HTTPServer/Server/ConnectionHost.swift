@@ -10,6 +10,8 @@ protocol ConnectionHost: AnyObject {
     var logsAccess: Bool { get }
     /// Adds a line to the access log (only called when `logsAccess`).
     func recordAccess(_ entry: AccessLogEntry)
+    /// Counts and logs a connection refused before its PROXY protocol header was accepted.
+    func proxyHeaderRefused(_ refusal: ProxyRefusal, peer: IPAddress?)
     /// This loop's traffic counters (docs/metrics.md), or nil when nothing counts.
     var traffic: LoopTrafficCounters? { get }
     /// A request id unique within the server's run.

@@ -33,6 +33,9 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private let listeners: [Int32]
     /// The TLS identity of each TLS listener, by descriptor; plaintext listeners have none.
     private let tlsContexts: [Int32: TLSServerContext]
+    /// The listeners whose connections start with a PROXY protocol header.
+    private let proxyListeners: Set<Int32>
+    private let proxyRefusalNotice: FirstOccurrence
     private var isAccepting = false
     private var isRunning = true
     /// Indexed by descriptor: descriptors are small integers, so this beats hashing on every event.
@@ -49,7 +52,8 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private static let listenerTag: UInt64 = 1 << 41
 
     init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger,
-         budget: ConnectionBudget, listeners: [BoundListener]) throws(SocketBindError) {
+         budget: ConnectionBudget, listeners: [BoundListener],
+         proxyRefusalNotice: FirstOccurrence = FirstOccurrence()) throws(SocketBindError) {
         name = "packserve-loop-\(index)"
         self.configuration = configuration
         self.responder = responder
@@ -63,6 +67,8 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         var contexts: [Int32: TLSServerContext] = [:]
         for listener in listeners { contexts[listener.socket.descriptor] = listener.tls }
         tlsContexts = contexts
+        proxyListeners = Set(listeners.filter(\.proxyProtocol).map(\.socket.descriptor))
+        self.proxyRefusalNotice = proxyRefusalNotice
         timeoutLimits = ConnectionTimeouts.Limits(configuration)
         epoll = csocket_epoll_create()
         wakeup = csocket_eventfd()
@@ -192,15 +198,15 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         } else {
             transport = PlaintextTransport(socket: fd)
         }
-        adopt(socket: fd, transport: transport)
+        adopt(socket: fd, transport: transport, readsProxyHeader: proxyListeners.contains(listener))
     }
 
-    private func adopt(socket fd: Int32, transport: any Transport) {
+    private func adopt(socket fd: Int32, transport: any Transport, readsProxyHeader: Bool) {
         let index = Int(fd)
         if index >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
         }
-        let connection = Connection(socket: fd, transport: transport, host: self)
+        let connection = Connection(socket: fd, transport: transport, host: self, readsProxyHeader: readsProxyHeader)
         connections[index] = connection
         let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLOUT | CSOCKET_EPOLLRDHUP
             | CSOCKET_EPOLLET
@@ -238,6 +244,16 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     func now() -> Int64 { System.monotonicSeconds() }
 
     func recordAccess(_ entry: AccessLogEntry) { accessLog?.record(entry) }
+
+    func proxyHeaderRefused(_ refusal: ProxyRefusal, peer: IPAddress?) {
+        traffic?.proxyHeaderRefused(refusal)
+        // One line per refused connection; the first at info, so a proxy missing from trustedProxies is
+        // noticed without a flood of lines from a scanner.
+        let level: Logger.Level = proxyRefusalNotice.claim() ? .info : .debug
+        logger.log(level: level, "refused a PROXY protocol connection", metadata: [
+            "peer": "\(peer?.description ?? "-")", "reason": "\(refusal.reason)", "detail": "\(refusal.detail)",
+        ])
+    }
 
     func nextRequestID() -> UInt64 {
         requestCounter += 1

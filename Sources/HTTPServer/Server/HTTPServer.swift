@@ -11,6 +11,8 @@ public final class HTTPServer: Sendable {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let budget: ConnectionBudget
+    /// The first refused PROXY connection is logged at info, the others at debug.
+    private let proxyRefusalNotice = FirstOccurrence()
     private let state = Mutex<State>(State())
 
     private struct State {
@@ -57,7 +59,7 @@ public final class HTTPServer: Sendable {
             loops = try (0..<max(1, configuration.eventLoopCount)).map { index throws(SocketBindError) in
                 try EventLoop(
                     index: index, configuration: configuration, responder: responder, logger: logger,
-                    budget: budget, listeners: sockets)
+                    budget: budget, listeners: sockets, proxyRefusalNotice: proxyRefusalNotice)
             }
         } catch {
             sockets.forEach { close($0.socket.descriptor) }
@@ -88,11 +90,11 @@ public final class HTTPServer: Sendable {
         do {
             if configuration.plaintextEnabled {
                 bound += try ListeningSocket.bindAll(host: configuration.host, port: configuration.port)
-                    .map { BoundListener(socket: $0, tls: nil) }
+                    .map { BoundListener(socket: $0, tls: nil, proxyProtocol: configuration.plaintextProxyProtocol) }
             }
             if let tls = configuration.tls {
                 bound += try ListeningSocket.bindAll(host: tls.host, port: tls.port)
-                    .map { BoundListener(socket: $0, tls: tls.context) }
+                    .map { BoundListener(socket: $0, tls: tls.context, proxyProtocol: tls.proxyProtocol) }
             }
         } catch {
             bound.forEach { close($0.socket.descriptor) }

@@ -7,8 +7,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// Whether the plaintext listener (`host`, `port`) is bound; false serves HTTPS only.
     public var plaintextEnabled = true
+    /// The plaintext listener's connections start with a PROXY protocol header (haproxy's
+    /// doc/proxy-protocol.txt), sent by a proxy in `trustedProxies`; any other connection is refused.
+    public var plaintextProxyProtocol = false
     /// An HTTPS listener beside the plaintext one, if any.
     public var tls: TLSListener?
+    /// The proxies whose word on the client's address is believed (docs/http.md "Client address behind a
+    /// proxy"): their PROXY headers on a listener with `proxyProtocol`, their `X-Forwarded-For` on the
+    /// others. Empty (the default): every client is its socket's peer, and no request pays for the check.
+    public var trustedProxies: [IPNetwork] = []
     /// Connections beyond this are not accepted (they wait in the kernel's backlog) until one closes.
     public var maxConnections: Int = 10_000
     /// A request head larger than this is refused with 431 (RFC 6585 §5).

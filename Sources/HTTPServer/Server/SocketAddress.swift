@@ -85,6 +85,18 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         }
     }
 
+    /// The address without its port, as a value to compare with networks.
+    var ipAddress: IPAddress {
+        withUnsafeBytes(of: storage) { raw in
+            if family == AF_INET {
+                var address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_addr
+                return withUnsafeBytes(of: &address) { IPAddress(networkOrder: $0) }
+            }
+            var address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_addr
+            return withUnsafeBytes(of: &address) { IPAddress(networkOrder: $0) }
+        }
+    }
+
     var port: Int {
         withUnsafeBytes(of: storage) { raw in
             let networkPort = family == AF_INET

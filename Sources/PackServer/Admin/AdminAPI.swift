@@ -113,11 +113,13 @@ public final class AdminAPI: Sendable {
     private func admit(
         _ head: HTTPRequestHead, origin: RequestOrigin
     ) -> Result<(AdminEndpoint, String), AdminRefusal> {
-        let peer = origin.peer()
+        // The client a trusted proxy named, if any (docs/http.md "Client address behind a proxy"): behind
+        // one, the proxy's own loopback address must not open the plain-HTTP door, nor share one throttle.
+        let client = origin.client()
         // Tokens must not cross a network in the clear: over plaintext only `admin.plaintextClients` (this
         // machine by default) are answered.
-        guard origin.isSecure || limits.answersPlaintext(from: peer?.address) else { return .failure(.plaintextFromNetwork) }
-        let address = peer?.address ?? "-"
+        guard origin.isSecure || limits.answersPlaintext(from: client?.address) else { return .failure(.plaintextFromNetwork) }
+        let address = client?.address ?? "-"
         if let seconds = authenticator.throttle.retryAfter(for: address) {
             return .failure(.throttled(retryAfterSeconds: seconds))
         }

@@ -10,10 +10,12 @@ public struct AdminLimits: Sendable, Equatable {
     /// Clients whose plain-HTTP requests are answered (`admin.plaintextClients`); any other client must use
     /// HTTPS, so tokens do not cross a network in the clear. Loopback by default; a Docker bridge
     /// (`172.17.0.0/16`) is the usual addition, for admin requests from the container's host.
-    public var plaintextClients = [ClientNetwork("127.0.0.0/8")!, ClientNetwork("::1")!]
+    public var plaintextClients = [IPNetwork("127.0.0.0/8")!, IPNetwork("::1")!]
 
     public init() {}
 
+    /// `address`: the request's client (`RequestOrigin.client()`: behind a trusted proxy, the client it
+    /// named, not the proxy).
     func answersPlaintext(from address: String?) -> Bool {
         guard let address else { return false }
         return plaintextClients.contains { $0.contains(address) }

@@ -30,7 +30,8 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
         var placed = self
         placed.location = file
         guard let key else { return placed }
-        let variable = EnvironmentOverrides.variableName(forKey: key)
+        // An element (`trustedProxies[1]`) comes from its list's variable.
+        let variable = EnvironmentOverrides.variableName(forKey: String(key.prefix { $0 != "[" }))
         if environment[variable] != nil {
             placed.key = "\(key) (from \(variable))"
         } else if let value = root?.value(at: key) {

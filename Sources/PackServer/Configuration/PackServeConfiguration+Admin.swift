@@ -1,4 +1,5 @@
 import Configuration
+import HTTPServer
 
 extension PackServeConfiguration {
     /// `admin`: who may use the admin API over plain HTTP (README "HTTPS").
@@ -18,7 +19,7 @@ extension PackServeConfiguration {
     }
 
     func validateAdmin() throws(ConfigurationError) {
-        for entry in admin.plaintextClients where ClientNetwork(entry) == nil {
+        for entry in admin.plaintextClients where IPNetwork(entry) == nil {
             throw .key("admin.plaintextClients", "\"\(entry)\" is not an address or a network such as 172.17.0.0/16")
         }
     }

@@ -112,7 +112,7 @@ extension PackServeConfiguration {
             "limits.uploadWindowSeconds": .int(d.limits.uploadWindowSeconds),
             "sampleCatalog": .bool(d.sampleCatalog),
         ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
-            .merging(adminDefaultValues) { $1 }.merging(cacheDefaultValues) { $1 }
+            .merging(adminDefaultValues) { $1 }.merging(cacheDefaultValues) { $1 }.merging(proxyDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -154,6 +154,7 @@ extension PackServeConfiguration {
             try c.readMetrics(r)
             try c.readAdmin(r)
             try c.readCache(r)
+            try c.readProxies(r)
         } catch let error as ConfigurationError {
             throw error
         } catch {

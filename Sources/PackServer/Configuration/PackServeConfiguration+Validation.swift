@@ -29,6 +29,7 @@ extension PackServeConfiguration {
         try validateMetrics()
         try validateAdmin()
         try validateCache()
+        try validateProxies()
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else {
             throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")

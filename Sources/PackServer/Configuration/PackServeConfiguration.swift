@@ -9,6 +9,8 @@ public struct PackServeConfiguration: Sendable, Equatable {
         public var port = 8080
         /// False serves HTTPS only (the `tls` listener).
         public var enabled = true
+        /// Connections start with HAProxy's PROXY protocol header, from a proxy in `trustedProxies`.
+        public var proxyProtocol = false
     }
 
     public struct Signing: Sendable, Equatable {
@@ -52,6 +54,10 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var metrics = MetricsListener()
     public var admin = Admin()
     public var cache = Cache()
+    /// Addresses and CIDR networks of the proxies whose word on the client's address is believed: their
+    /// PROXY headers on a listener with `proxyProtocol`, their `X-Forwarded-For` elsewhere (docs/http.md
+    /// "Client address behind a proxy"). Empty by default: every client is its connection's peer.
+    public var trustedProxies: [String] = []
     public var publicBaseURL = "http://localhost:8080"
     public var allowedHosts = ["localhost", "127.0.0.1"]
     public var dataDirectory = ".packserve"
@@ -73,7 +79,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var adminLimits: AdminLimits {
         var a = AdminLimits()
         a.configured = limits
-        a.plaintextClients = admin.plaintextClients.compactMap(ClientNetwork.init)
+        a.plaintextClients = admin.plaintextClients.compactMap(IPNetwork.init)
         return a
     }
 
@@ -81,6 +87,8 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var httpServer: HTTPServerConfiguration {
         var c = HTTPServerConfiguration(host: listen.host, port: listen.port)
         c.plaintextEnabled = listen.enabled
+        c.plaintextProxyProtocol = listen.proxyProtocol
+        c.trustedProxies = trustedProxies.compactMap(IPNetwork.init)
         c.maxConnections = limits.maxConnections
         c.maxHeaderBytes = limits.maxHeaderBytes
         c.headerTimeoutSeconds = limits.headerTimeoutSeconds

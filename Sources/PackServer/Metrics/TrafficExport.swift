@@ -25,6 +25,8 @@ final class TrafficExport: @unchecked Sendable {
     static var handshakes: MetricNameDescriptor { named("tls", "handshakes", "total", "TLS handshakes completed.") }
     static var handshakeFailures: MetricNameDescriptor { named("tls", "handshake_failures", "total", "TLS handshakes that failed: not TLS, nothing in common, or the peer hung up.") }
 
+    static var proxyRefusals: MetricNameDescriptor { named("proxy_protocol", "refusals", "total", "Connections on a PROXY protocol listener closed unanswered: from a peer not in trustedProxies, with an invalid header, or ended before a whole header, by reason.") }
+
     private static func named(_ subsystem: String, _ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "packserve", subsystem: subsystem, metricName: name, unitName: unit, helpText: help)
     }
@@ -47,6 +49,9 @@ final class TrafficExport: @unchecked Sendable {
         advance(Self.accepted, [], to: snapshot.connectionsAccepted)
         advance(Self.handshakes, [], to: snapshot.tlsHandshakes)
         advance(Self.handshakeFailures, [], to: snapshot.tlsHandshakeFailures)
+        for (reason, count) in snapshot.proxyRefusals where count > 0 {
+            advance(Self.proxyRefusals, [("reason", reason)], to: count)
+        }
         openConnections.set(Double(snapshot.openConnections))
     }
 

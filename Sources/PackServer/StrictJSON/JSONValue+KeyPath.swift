@@ -1,6 +1,13 @@
 extension JSONValue {
-    /// The value at a dotted key path (`listen.port`), nil when any part is missing.
+    /// The value at a dotted key path (`listen.port`, or `trustedProxies[1]` for an element, as
+    /// `JSONKeyPath` spells them), nil when any part is missing.
     func value(at keyPath: String) -> JSONValue? {
-        keyPath.split(separator: ".").reduce(Optional(self)) { node, name in node?[String(name)] }
+        keyPath.split(separator: ".").reduce(Optional(self)) { node, part in
+            guard let open = part.firstIndex(of: "["), part.last == "]",
+                  let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])
+            else { return node?[String(part)] }
+            guard case .array(let items)? = node?[String(part[..<open])]?.kind, items.indices.contains(index) else { return nil }
+            return items[index]
+        }
     }
 }

@@ -64,7 +64,10 @@ struct ServeCommand: AsyncParsableCommand {
         let accessLog = try config.makeAccessLogWriter()
         http.accessLog = accessLog
         let tls = try TLSSetup.context(for: config, logger: logger)
-        if let tls { http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls) }
+        if let tls {
+            http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls)
+            http.tls?.proxyProtocol = config.tls.listen.proxyProtocol
+        }
         let server = HTTPServer(configuration: http, responder: responder, logger: logger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let metrics {

@@ -50,6 +50,8 @@ final class ManualHost: ConnectionHost {
         return pending.count
     }
     func recordAccess(_ entry: AccessLogEntry) { logged.append(entry) }
+    private(set) var proxyRefusals: [ProxyRefusal] = []
+    func proxyHeaderRefused(_ refusal: ProxyRefusal, peer: IPAddress?) { proxyRefusals.append(refusal) }
     func nextRequestID() -> UInt64 {
         requests += 1
         return requests
