@@ -21,32 +21,55 @@ public struct TrustProfile: Sendable {
         let digest = Array(SHA256.hash(data: der))
         let identifier = "dev.packserve.development-ca." + digest.prefix(8).map { String(format: "%02x", $0) }.joined()
         let name = authority.commonName
-        let certificatePayload: [String: Any] = [
-            "PayloadCertificateFileName": "PackServe-CA.cer",
-            "PayloadContent": Data(der),
-            "PayloadDescription": "Adds \(name), the root that signs PackServe development servers' certificates.",
-            "PayloadDisplayName": name,
-            "PayloadIdentifier": identifier + ".root",
-            "PayloadType": "com.apple.security.root",
-            "PayloadUUID": Self.uuid(digest, purpose: "root"),
-            "PayloadVersion": 1,
-        ]
-        let profile: [String: Any] = [
-            "PayloadContent": [certificatePayload],
-            "PayloadDescription": "Lets this device trust PackServe development servers. After installing, turn on "
+        let certificate = CertificatePayload(
+            certificateFileName: "PackServe-CA.cer", content: Data(der),
+            description: "Adds \(name), the root that signs PackServe development servers' certificates.",
+            displayName: name, identifier: identifier + ".root", type: "com.apple.security.root",
+            uuid: Self.uuid(digest, purpose: "root"), version: 1)
+        let profile = Profile(
+            content: [certificate],
+            description: "Lets this device trust PackServe development servers. After installing, turn on "
                 + "full trust for \(name) in Settings › General › About › Certificate Trust Settings.",
-            "PayloadDisplayName": name,
-            "PayloadIdentifier": identifier,
-            "PayloadOrganization": "PackServe",
-            "PayloadRemovalDisallowed": false,
-            "PayloadType": "Configuration",
-            "PayloadUUID": Self.uuid(digest, purpose: "profile"),
-            "PayloadVersion": 1,
-        ]
+            displayName: name, identifier: identifier, organization: "PackServe", removalDisallowed: false,
+            type: "Configuration", uuid: Self.uuid(digest, purpose: "profile"), version: 1)
+        // PropertyListEncoder, not PropertyListSerialization: the latter goes through CoreFoundation's
+        // bridging, which fails in the statically linked binary the container runs.
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
         do {
-            return try PropertyListSerialization.data(fromPropertyList: profile, format: .xml, options: 0)
+            return try encoder.encode(profile)
         } catch {
             throw .encoding("the configuration profile: \(error)")
+        }
+    }
+
+    /// The profile's top level (Apple's Configuration Profile Reference: the `Payload…` keys).
+    private struct Profile: Encodable {
+        let content: [CertificatePayload]
+        let description, displayName, identifier, organization: String
+        let removalDisallowed: Bool
+        let type, uuid: String
+        let version: Int
+
+        enum CodingKeys: String, CodingKey {
+            case content = "PayloadContent", description = "PayloadDescription", displayName = "PayloadDisplayName"
+            case identifier = "PayloadIdentifier", organization = "PayloadOrganization"
+            case removalDisallowed = "PayloadRemovalDisallowed", type = "PayloadType", uuid = "PayloadUUID"
+            case version = "PayloadVersion"
+        }
+    }
+
+    /// The `com.apple.security.root` payload: the CA certificate in DER.
+    private struct CertificatePayload: Encodable {
+        let certificateFileName: String
+        let content: Data
+        let description, displayName, identifier, type, uuid: String
+        let version: Int
+
+        enum CodingKeys: String, CodingKey {
+            case certificateFileName = "PayloadCertificateFileName", content = "PayloadContent"
+            case description = "PayloadDescription", displayName = "PayloadDisplayName"
+            case identifier = "PayloadIdentifier", type = "PayloadType", uuid = "PayloadUUID", version = "PayloadVersion"
         }
     }
 

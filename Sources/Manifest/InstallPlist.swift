@@ -31,30 +31,13 @@ public struct InstallPlist: Sendable, Equatable {
         Array(Set(urls.compactMap { URL(string: $0)?.host?.lowercased() })).sorted()
     }
 
-    /// The `BAInitialDownloadRestrictions` dictionary (managed and unmanaged apps spell it the same).
-    static func initialDownloadRestrictions(download: Int64, essential: Int64, domains: [String]) -> [String: Any] {
-        ["BADownloadAllowance": download, "BAEssentialDownloadAllowance": essential, "BADownloadDomainAllowList": domains]
-    }
-
-    /// `dictionary` as an XML property list.
-    public static func xml(_ dictionary: [String: Any]) throws -> String {
-        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The keys as a property-list dictionary (numbers as integers).
-    public var dictionary: [String: Any] {
-        [
-            "BAManifestURL": manifestURL,
-            "BAInitialDownloadRestrictions": Self.initialDownloadRestrictions(
-                download: downloadAllowance, essential: essentialDownloadAllowance, domains: domainAllowList),
-            "BAMaxInstallSize": maxInstallSize,
-            "BAEssentialMaxInstallSize": essentialMaxInstallSize,
-        ]
-    }
-
-    /// An XML property list holding just these keys; paste its `<key>`s into the app's Info.plist.
-    public func xml() throws -> String {
-        try Self.xml(dictionary)
+    /// The keys as `packserve plist` prints them.
+    public var keys: InfoPlistKeys {
+        InfoPlistKeys(
+            manifestURL: manifestURL,
+            initialDownloadRestrictions: .init(
+                downloadAllowance: downloadAllowance, essentialDownloadAllowance: essentialDownloadAllowance,
+                domainAllowList: domainAllowList),
+            maxInstallSize: maxInstallSize, essentialMaxInstallSize: essentialMaxInstallSize)
     }
 }

@@ -28,21 +28,12 @@ public struct ManagedInstallPlist: Sendable, Equatable {
         domainAllowList = InstallPlist.domains(of: [manifestURL] + manifest.assetPacks.map(\.url))
     }
 
-    /// The keys as a property-list dictionary (booleans as booleans, numbers as integers).
-    public var dictionary: [String: Any] {
-        var keys: [String: Any] = [
-            "BAHasManagedAssetPacks": true,
-            "BAUsesAppleHosting": false,
-            "BAManifestURL": manifestURL,
-            "BAInitialDownloadRestrictions": InstallPlist.initialDownloadRestrictions(
-                download: downloadAllowance, essential: essentialDownloadAllowance, domains: domainAllowList),
-        ]
-        if let appGroupID { keys["BAAppGroupID"] = appGroupID }
-        return keys
-    }
-
-    /// An XML property list holding just these keys; paste its `<key>`s into the app's Info.plist.
-    public func xml() throws -> String {
-        try InstallPlist.xml(dictionary)
+    /// The keys as `packserve plist --managed` prints them.
+    public var keys: InfoPlistKeys {
+        InfoPlistKeys(
+            hasManagedAssetPacks: true, usesAppleHosting: false, appGroupID: appGroupID, manifestURL: manifestURL,
+            initialDownloadRestrictions: .init(
+                downloadAllowance: downloadAllowance, essentialDownloadAllowance: essentialDownloadAllowance,
+                domainAllowList: domainAllowList))
     }
 }

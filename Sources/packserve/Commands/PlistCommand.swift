@@ -25,16 +25,15 @@ struct PlistCommand: AsyncParsableCommand {
     func run() async throws {
         if appGroup != nil && !managed { throw CommandFailure("--app-group needs --managed") }
         let context = try await StoreContext.open(configPath: root.config)
-        let dictionary = managed ? try managedKeys(context) : try extensionKeys(context)
+        let keys = managed ? try managedKeys(context) : try extensionKeys(context)
         // On stderr, so the plist on stdout stays clean for scripts.
         if let warning = DraftCheck.plaintextBaseURLWarning(context.config) {
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
         if json {
-            let data = try JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            print(try keys.json())
         } else {
-            print(try InstallPlist.xml(dictionary), terminator: "")
+            print(try keys.xml(), terminator: "")
         }
     }
 
@@ -43,7 +42,7 @@ struct PlistCommand: AsyncParsableCommand {
     }
 
     /// An unmanaged app's extension fetches the signed manifest itself.
-    private func extensionKeys(_ context: StoreContext) throws -> [String: Any] {
+    private func extensionKeys(_ context: StoreContext) throws -> InfoPlistKeys {
         guard let manifest = try context.store.latestManifest() else {
             throw CommandFailure("no signed manifest yet: run packserve publish")
         }
@@ -55,11 +54,11 @@ struct PlistCommand: AsyncParsableCommand {
         return InstallPlist(
             document: document, manifestURL: baseURL(context.config) + "/manifest",
             manifestBytes: Int64(manifest.compactJWS.utf8.count), installSizes: installSizes
-        ).dictionary
+        ).keys
     }
 
     /// A managed app: the system reads the download manifest the server builds from the current release.
-    private func managedKeys(_ context: StoreContext) throws -> [String: Any] {
+    private func managedKeys(_ context: StoreContext) throws -> InfoPlistKeys {
         guard let snapshot = try context.store.loadSnapshot() else {
             throw CommandFailure("no release yet: run packserve publish")
         }
@@ -72,6 +71,6 @@ struct PlistCommand: AsyncParsableCommand {
         return ManagedInstallPlist(
             manifest: manifest, manifestURL: manifestURL, manifestBytes: Int64(manifest.encoded().count),
             appGroupID: appGroup
-        ).dictionary
+        ).keys
     }
 }
