@@ -30,9 +30,10 @@ final class RunningVarnish: FrontCache {
             "-F", "-j", "none", "-n", try directory.directory("work"), "-a", "127.0.0.1:\(port)", "-f", vclPath,
             "-s", "malloc,64m", "-T", "none", "-P", pidFile,
         ]
-        // Through a shell that waits for it rather than directly: varnishd closes every descriptor it
-        // inherited, among them the one Foundation's Process watches to learn that a child ended, and after
-        // that the next child the test started was seen running for a whole minute after it had exited.
+        // Through a shell that waits for it rather than directly: started directly, the next child the test
+        // started (curl, sha256sum) was seen running for a whole minute after it had exited. Most likely
+        // because varnishd closes the descriptors it inherited, among them the one Foundation's Process
+        // watches to learn that a child ended; the shell keeps its copy open.
         let child = try ChildProcess("/bin/sh", ["-c", "\"$0\" \"$@\"; exit $?", varnishd] + arguments)
         self.child = child
         try await CacheReadiness.await(self, process: child)
