@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+extension EndToEnd.CDN {
+    static let consistencyPackSize = 256 << 10
+
+    /// A client looping "manifest, /packs/{id}, manifest" (CDNConsistencyScript) through `stack.cache` while
+    /// `publishes` new versions of `hot` go live; `afterEach` runs after each publish with its version's
+    /// SHA-256 and the time it went live. Returns the client's report.
+    static func loop(
+        _ stack: CDNStack, publishes: Int, afterEach: (String, Date) async throws -> Void
+    ) async throws -> CDNConsistencyReport {
+        let stopFile = stack.store.directory.file("stop-client")
+        let client = try ChildProcess(
+            try ExternalTool.path(of: "python3"),
+            ["-c", CDNConsistencyScript.source, String(stack.cache.port), "hot", stopFile])
+        defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
+        for index in 1...publishes {
+            let file = try stack.store.randomFile("v\(index).bin", count: consistencyPackSize)
+            let sha = try await ExternalTool.sha256(of: file)
+            try await stack.store.run(["add", file, "--id", "hot"])
+            try await stack.publish(expecting: index + 1)
+            try await afterEach(sha, Date())
+        }
+        _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
+        guard try await client.exitStatus(within: .seconds(30)) == 0 else {
+            throw EndToEndFailure("the client loop failed: \(client.stderr.text)")
+        }
+        return try JSONDecoder().decode(CDNConsistencyReport.self, from: Data(client.stdout.text.utf8))
+    }
+
+    static func storeWithHotPack() async throws -> StoreWorkspace {
+        let store = try StoreWorkspace()
+        try await store.run(["add", try store.randomFile("v0.bin", count: consistencyPackSize), "--id", "hot"])
+        try await store.run(["publish"])
+        return store
+    }
+
+    /// Through Varnish with `cache.purge` pointing at it, and s-maxage long enough (60 s) that only the
+    /// purge can explain a client seeing a new release: whenever the two manifests agree, the pack bytes
+    /// between them are the ones they describe.
+    @Test func throughVarnishWithPurgeAgreeingDocumentsDescribeThePack() async throws {
+        let stack = try await CDNStack(.varnish, store: try await Self.storeWithHotPack(), sharedMaxAgeSeconds: 60)
+        let report = try await Self.loop(stack, publishes: 4) { sha, _ in
+            // The purge reaches Varnish at once: the new release is what the cache serves within seconds.
+            let seen = try await StoreResponse.await(stack.cache.url("/packs/hot"), within: .seconds(5)) {
+                $0.entityTagValue == sha
+            }
+            #expect(seen.satisfied, "varnish still serves the old pack \(seen.elapsed) after the publish (no purge?)\n\(stack.diagnostics)")
+            // Let the client loop across this release before the next one.
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let mismatches = report.iterations.filter(\.isMismatch)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(report.iterations.count) rounds got agreeing manifests and other bytes: \(mismatches.prefix(3))")
+        let versions = Set(report.iterations.filter(\.documentsAgree).map(\.first))
+        #expect(versions.count >= 4, "the client saw only \(versions.count) releases agree in \(report.iterations.count) rounds")
+        print("varnish with purge: \(report.iterations.count) rounds, \(versions.count) releases, 0 mismatches")
+    }
+
+    /// Through nginx (no purge) with s-maxage 1: a round that starts later than s-maxage after the publish
+    /// (plus nginx's whole-second cache clock and a round's own time) agrees and has the new bytes.
+    @Test func throughNginxWithoutPurgeTheyAgreeWithinSharedMaxAge() async throws {
+        let sharedMaxAge = 1.0
+        let settle = sharedMaxAge + 1.5
+        let stack = try await CDNStack(.nginx, store: try await Self.storeWithHotPack(), sharedMaxAgeSeconds: Int(sharedMaxAge))
+        var lives: [(sha: String, at: Date)] = []
+        let report = try await Self.loop(stack, publishes: 3) { sha, live in
+            lives.append((sha, live))
+            // Pacing: the rounds after `settle` are what this test is about.
+            try await Task.sleep(for: .seconds(settle + 1))
+        }
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        for (index, live) in lives.enumerated() {
+            let next = index + 1 < lives.count ? lives[index + 1].at.timeIntervalSince1970 : .infinity
+            let settled = report.iterations.filter {
+                $0.start >= live.at.timeIntervalSince1970 + settle && $0.end < next
+            }
+            #expect(!settled.isEmpty, "no round between \(settle) s after publish \(index + 1) and the next")
+            let wrong = settled.filter { !($0.first == live.sha && $0.pack == live.sha && $0.second == live.sha) }
+            #expect(wrong.isEmpty, "publish \(index + 1): \(wrong.count) of \(settled.count) rounds later than \(settle) s still disagree: \(wrong.prefix(3))")
+            if let firstAgreeing = report.iterations.first(where: {
+                $0.start >= live.at.timeIntervalSince1970 && $0.first == live.sha && $0.pack == live.sha && $0.second == live.sha
+            }) {
+                print("nginx publish \(index + 1): agreeing after \(String(format: "%.2f", firstAgreeing.end - live.at.timeIntervalSince1970)) s")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Real varnishd in the foreground running the shipped deploy/varnish/packserve.vcl, its backend pointed at
+/// `originPort`, on an ephemeral port (chosen before the origin starts, so the origin's `cache.purge` can
+/// name it). Killed on release (its worker process exits with the manager).
+final class RunningVarnish: FrontCache {
+    let name = "varnish"
+    let port: Int
+    private let directory: TemporaryDirectory
+    private var child: ChildProcess?
+
+    init(port: Int) throws {
+        self.port = port
+        directory = try TemporaryDirectory("packserve-e2e-varnish")
+    }
+
+    private var pidFile: String { directory.file("varnishd.pid") }
+
+    var log: String { child.map { $0.stderr.text + $0.stdout.text } ?? "not started" }
+
+    func start(originPort: Int) async throws {
+        var vcl = try DeployFile("deploy/varnish/packserve.vcl")
+        try vcl.replace(#"^(\s*\.port\s*=\s*)"\d+";"#, with: "    .port = \"\(originPort)\";")
+        let vclPath = directory.file("packserve.vcl")
+        try vcl.write(to: vclPath)
+        // -j none: the test machine runs as root, and the unix jail's varnish user cannot read a test's
+        // temporary directory; the VCL is what is under test, not the jail.
+        let varnishd = try ExternalTool.path(of: "varnishd")
+        let arguments = [
+            "-F", "-j", "none", "-n", try directory.directory("work"), "-a", "127.0.0.1:\(port)", "-f", vclPath,
+            "-s", "malloc,64m", "-T", "none", "-P", pidFile,
+        ]
+        // Through a shell that waits for it rather than directly: started directly, the next child the test
+        // started (curl, sha256sum) was seen running for a whole minute after it had exited. Most likely
+        // because varnishd closes the descriptors it inherited, among them the one Foundation's Process
+        // watches to learn that a child ended; the shell keeps its copy open.
+        let child = try ChildProcess("/bin/sh", ["-c", "\"$0\" \"$@\"; exit $?", varnishd] + arguments)
+        self.child = child
+        try await CacheReadiness.await(self, process: child)
+    }
+
+    /// The shell is killed with the test; varnishd (its manager, whose worker exits with it) by its pid.
+    deinit {
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGTERM)
+        }
+    }
+}
