@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import PackStore
 import Synchronization
 import Testing
 
@@ -85,5 +86,34 @@ import Testing
                 endpoints: [PurgeEndpoint(url: "http://127.0.0.1:1/", headersFile: "/nonexistent/headers")], keyHeader: "xkey",
                 logger: Self.logger, metrics: nil)
         }
+    }
+}
+
+/// What `ReleaseWatcher` purges at each kind of go-live (docs/http.md "Purge on go-live").
+@Suite struct GoLivePurgeTests {
+    @Test func firstLoadNewReleaseAndNewSigningPurgeWhatTheyStale() async throws {
+        let fixture = try ResponderFixture()
+        let cache = CachePurgerTests.RecordingCache()
+        let server = try CachePurgerTests.server(cache)
+        let purger = try CachePurger(
+            endpoints: [PurgeEndpoint(url: "http://127.0.0.1:\(server.localPort)/", method: "POST")],
+            keyHeader: "Surrogate-Key", logger: CachePurgerTests.logger, metrics: nil, retryPauses: [])
+        let first = try #require(fixture.live.release)
+        ReleaseWatcher.purge(from: nil, to: first, with: purger)
+        // The same release signed again: only the documents.
+        var resigned = first
+        resigned.serve(StoredManifest(
+            version: 8, release: 1, issuedAt: 1_001, expiresAt: 2_001, keyID: "k", payload: Array("{}".utf8),
+            payloadSignature: Array(repeating: 1, count: 64), compactJWS: "a.b.d", profile: "p"))
+        ReleaseWatcher.purge(from: first, to: resigned, with: purger)
+        ReleaseWatcher.purge(from: resigned, to: resigned, with: purger)
+        try fixture.store.add(file: fixture.file("level-1b", "changed"), id: "level-1")
+        try fixture.publishAndServe()
+        ReleaseWatcher.purge(from: resigned, to: try #require(fixture.live.release), with: purger)
+        purger.drain()
+        #expect(cache.received.withLock { $0.map(\.keys) } == [
+            "packserve-documents", "packserve-documents", "packserve-documents pack-level-1",
+        ])
+        await server.shutdown()
     }
 }
