@@ -61,8 +61,36 @@ import Testing
         #expect(tvOS.headers["etag"] != all.headers["etag"])
         let revalidated = fixture.request("/download-manifest.json", headers: [("if-none-match", all.headers["etag"]!)])
         #expect(revalidated.status == .notModified)
-        #expect(fixture.request("/download-manifest.json?platform=watchos").status == .badRequest)
-        #expect(fixture.request("/download-manifest.json?platform=ios&platform=macos").status == .badRequest)
+    }
+
+    /// A platform PackServe does not know (or two) gets the whole catalog, never a 400, and is logged once
+    /// per value.
+    @Test func anUnknownPlatformGetsTheWholeCatalogAndIsLoggedOnce() throws {
+        let log = RecordedLog()
+        let fixture = try ResponderFixture(logger: log.logger)
+        let all = fixture.request("/download-manifest.json")
+        for target in ["/download-manifest.json?platform=ipados", "/manifest?platform=ipados",
+                       "/download-manifest.json?platform=ios&platform=macos", "/download-manifest.json?platform="] {
+            let response = fixture.request(target)
+            #expect(response.status == .ok, "\(target)")
+            #expect(response.text == all.text && response.headers["etag"] == all.headers["etag"], "\(target)")
+        }
+        #expect(log.messages == [
+            #"platform "ipados" is unknown: answered with every pack"#,
+            #"platform given 2 times ("ios", "macos"): answered with every pack"#,
+            #"platform "" is unknown: answered with every pack"#,
+        ])
+        #expect(fixture.request("/download-manifest.json?platform=%zz").status == .badRequest, "malformed, not unknown")
+    }
+
+    @Test func theUnknownPlatformLogIsBounded() {
+        let log = RecordedLog()
+        let unknown = UnknownPlatformLog(logger: log.logger)
+        for _ in 0..<2 {
+            for value in 0..<(UnknownPlatformLog.capacity + 10) { unknown.record(["p\(value)"]) }
+        }
+        #expect(log.messages.count == UnknownPlatformLog.capacity)
+        #expect(log.messages.last?.hasSuffix("further ones are not logged") == true)
     }
 
     @Test func manifestIsTheJWSUnlessAPlatformIsNamed() {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Logging
 import Manifest
 
 /// The application's routes, in front of the HTTP core: the host allow-list first, CORS, then the route table.
@@ -21,9 +22,11 @@ public final class PackServeResponder: HTTPResponder {
     ///   - publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
     ///   - admin: answers `/admin/…` (docs/api.md "Admin API"); nil leaves those paths to the static files.
     ///   - credentials: what admits requests to private packs' bytes (docs/api.md "Private packs").
+    ///   - logger: for what a request reveals that an operator should know (an unknown platform value).
     public init(
         configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil,
-        credentials: DownloadCredentials = DownloadCredentials(signature: nil)
+        credentials: DownloadCredentials = DownloadCredentials(signature: nil),
+        logger: Logger = Logger(label: "packserve") { _ in SwiftLogNoOpLogHandler() }
     ) throws {
         self.admin = admin
         hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
@@ -32,7 +35,8 @@ public final class PackServeResponder: HTTPResponder {
         openFiles = OpenFileCache()
         let packs = PackRoute(live: live, files: files, openFiles: openFiles, credentials: credentials)
         let documents = JSONRoute(live: live, files: files)
-        let downloadManifest = DownloadManifestRoute(live: live, files: files)
+        let downloadManifest = DownloadManifestRoute(
+            live: live, files: files, unknownPlatforms: UnknownPlatformLog(logger: logger))
         let health = HealthRoute()
         let keySet = JWKSet(publicKeys)
         let manifests = ManifestRoute(

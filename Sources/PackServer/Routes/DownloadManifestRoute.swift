@@ -3,24 +3,24 @@ import PackStore
 
 /// `/download-manifest.json[?platform=P]` and `/manifest?platform=P`: the download manifest of managed
 /// Background Assets for the current release, precomputed when the release was loaded.
+///
+/// A platform value PackServe does not know, or more than one, gets the whole catalog (logged once per value by
+/// `UnknownPlatformLog`), never a 400: a device must not lose its packs over a name it was given by its OS.
 struct DownloadManifestRoute {
     let live: LiveRelease
     let files: RepresentationResponder
+    let unknownPlatforms: UnknownPlatformLog
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard let release = live.release else { return .noRelease }
         guard let values = QueryParameters(request.head.query).values(named: "platform") else {
             return .problem(.badRequest, detail: "the query is not valid percent-encoding")
         }
-        guard values.count <= 1 else { return .problem(.badRequest, detail: "give platform at most once") }
         var platform: ApplePlatform?
-        if let value = values.first {
-            do {
-                platform = try ApplePlatform(parsing: value)
-            } catch {
-                return .problem(.badRequest, detail: "\(error)")
-            }
+        if values.count == 1 {
+            platform = try? ApplePlatform(parsing: values[0])
         }
+        if platform == nil && !values.isEmpty { unknownPlatforms.record(values) }
         return release.downloadManifests.document(for: platform).respond(to: request.head, with: files)
     }
 

@@ -48,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
             urls: urlSigning.map { SignedURLs(signature: $0, baseURL: config.publicBaseURL, style: config.packURLs) },
             live: live, durations: registry?.durations ?? .discarded)
         let responder = try PackServeResponder(
-            configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials)
+            configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials,
+            logger: logger)
         let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
         let purger = try CachePurger(
             endpoints: config.cache.purge, keyHeader: config.cache.surrogateKeyHeader, logger: logger, metrics: registry)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Logging
 import Manifest
 import PackStore
 
@@ -19,7 +20,11 @@ final class ResponderFixture {
     let signer: ManifestSigner
 
     /// - Parameter configure: changes to the configuration the responder is made with.
-    init(configure: (inout PackServeConfiguration) -> Void = { _ in }) throws {
+    /// - Parameter logger: the responder's.
+    init(
+        logger: Logger = Logger(label: "fixture") { _ in SwiftLogNoOpLogHandler() },
+        configure: (inout PackServeConfiguration) -> Void = { _ in }
+    ) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("packserver-routes-\(UUID().uuidString)")
         let publicDirectory = root.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: publicDirectory, withIntermediateDirectories: true)
@@ -49,7 +54,7 @@ final class ResponderFixture {
             payloadSignature: Array(repeating: 9, count: 64), compactJWS: "a.b.c", profile: "p")
         release.serve(manifest)
         _ = live.replace(with: release)
-        responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey])
+        responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey], logger: logger)
     }
 
     /// Publishes the draft and makes that release live, as the server's release watcher would.
