@@ -4,8 +4,8 @@ import PackStore
 import Synchronization
 
 /// Decides whether a request may have a private pack's bytes (docs/api.md "Private packs"): a valid,
-/// unexpired signed URL for the route's path, or `Authorization: Bearer` with a token that has the
-/// `download` scope.
+/// unexpired signed URL for the route's path, or a token that has the `download` scope, as
+/// `Authorization: Bearer` or as the password of `Authorization: Basic` (`BasicCredentials`).
 ///
 /// Runs on the event loop, so it never reads the index: the digests of the `download` tokens are held here
 /// and replaced by `ReleaseWatcher` on every poll, so a token made or revoked by the CLI counts within a
@@ -19,6 +19,18 @@ public final class DownloadCredentials: Sendable {
         case expiredURL
         case forgedURL
         case invalidToken
+
+        /// Why a request was refused, for its problem+json; nil when it was admitted.
+        /// - Parameter missing: what to say to a request that brought no credentials at all.
+        func refusal(missing: String) -> String? {
+            switch self {
+            case .admitted: nil
+            case .missing: missing
+            case .expiredURL: "this signed URL has expired"
+            case .forgedURL: "this URL's signature is not valid for it"
+            case .invalidToken: "the token is not a live token with the download scope"
+            }
+        }
     }
 
     let signature: URLSignature?
@@ -36,9 +48,10 @@ public final class DownloadCredentials: Sendable {
         tokenDigests.withLock { $0 = digests }
     }
 
-    /// `path` is the route's own path (`/packs/{id}`, `/blobs/sha256/{hex}`), the one URLs are signed for.
-    func verdict(for request: HTTPRequest, path: String, now: Int64) -> Verdict {
-        if let signature {
+    /// `path` is the route's own path (`/packs/{id}`, `/blobs/sha256/{hex}`), the one URLs are signed for;
+    /// nil for routes no URL is signed for (documents).
+    func verdict(for request: HTTPRequest, path: String?, now: Int64) -> Verdict {
+        if let signature, let path {
             switch signature.verdict(path: path, query: request.head.query, now: now) {
             case .valid: return .admitted
             case .expired: return .expiredURL
@@ -46,7 +59,8 @@ public final class DownloadCredentials: Sendable {
             case .absent: break
             }
         }
-        guard let token = BearerCredentials.token(in: request.headers) else { return .missing }
+        guard let token = BearerCredentials.token(in: request.headers) ?? BasicCredentials.password(in: request.headers)
+        else { return .missing }
         let presented = TokenSecret.digest(of: token)
         let digests = tokenDigests.withLock { $0 }
         var matched = false

@@ -49,24 +49,39 @@ public final class PackServeResponder: HTTPResponder {
 
         // Every content route's answer passes through the cache policy: lifetimes and surrogate keys are
         // decided there, and only there.
+        let requireCredentials = configuration.catalog.requireCredentials
         let cache = CachePolicy(
-            sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds, keyHeader: configuration.cache.surrogateKeyHeader)
+            sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds, keyHeader: configuration.cache.surrogateKeyHeader,
+            credentialed: requireCredentials)
+        // With `catalog.requireCredentials`, a request without a download token is refused before its route runs.
+        let gate = requireCredentials ? CatalogGate(credentials: credentials) : nil
         var routes = RouteTable(fallback: staticFiles.respond(to:))
-        routes.get("/packs/{id}") { request, id in cache.pack(id[0], packs.pack(id: id[0], request: request)) }
-        routes.get("/blobs/sha256/{hex}") { request, hex in cache.blob(hex[0], packs.blob(hex: hex[0], request: request)) }
-        routes.get("/tags/{tag}") { request, tag in cache.document(documents.tag(tag[0], request: request)) }
-        routes.get("/tags") { request, _ in cache.document(documents.tagSet(request: request)) }
-        routes.get("/download-manifest.json") { request, _ in cache.document(downloadManifest.respond(to: request)) }
+        routes.get("/packs/{id}") { request, id in
+            cache.pack(id[0], gate?.refusal(of: request, signedPath: "/packs/\(id[0])") ?? packs.pack(id: id[0], request: request))
+        }
+        routes.get("/blobs/sha256/{hex}") { request, hex in
+            cache.blob(hex[0], gate?.refusal(of: request, signedPath: "/blobs/sha256/\(hex[0])")
+                ?? packs.blob(hex: hex[0], request: request))
+        }
+        // The documents: each through the gate, then the cache policy.
+        func document(_ pattern: String, _ answer: @escaping RouteTable.Handler) {
+            routes.get(pattern) { request, parameters in
+                cache.document(gate?.refusal(of: request) ?? answer(request, parameters))
+            }
+        }
+        document("/tags/{tag}") { request, tag in documents.tag(tag[0], request: request) }
+        document("/tags") { request, _ in documents.tagSet(request: request) }
+        document("/download-manifest.json") { request, _ in downloadManifest.respond(to: request) }
         // A device whose Background Assets URL Override points here asks /manifest with its platform; without
         // one, /manifest stays the signed JWS.
-        routes.get("/manifest") { request, _ in
-            cache.document(DownloadManifestRoute.isRequested(by: request)
-                ? downloadManifest.respond(to: request) : manifests.manifest(.jws, request: request))
+        document("/manifest") { request, _ in
+            DownloadManifestRoute.isRequested(by: request)
+                ? downloadManifest.respond(to: request) : manifests.manifest(.jws, request: request)
         }
-        routes.get("/manifest.json") { request, _ in cache.document(manifests.manifest(.payload, request: request)) }
-        routes.get("/manifest.json.sig") { request, _ in cache.document(manifests.manifest(.signature, request: request)) }
-        routes.get("/.well-known/jwks.json") { request, _ in cache.document(manifests.keys(request: request)) }
-        routes.get("/releases") { request, _ in cache.document(documents.releases(request: request)) }
+        document("/manifest.json") { request, _ in manifests.manifest(.payload, request: request) }
+        document("/manifest.json.sig") { request, _ in manifests.manifest(.signature, request: request) }
+        document("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
+        document("/releases") { request, _ in documents.releases(request: request) }
         routes.get("/healthz") { request, _ in health.respond(to: request) }
         routes.get("/readyz") { request, _ in documents.readiness(request: request, namingRelease: true) }
         self.routes = routes

@@ -12,6 +12,9 @@ import HTTPServer
 ///
 /// Every cacheable answer names what it depends on in the surrogate-key header, so one purge request can drop
 /// exactly what a release changed: `packserve-documents`, `pack-{id}`, `blob-{hex}`.
+///
+/// A catalog that requires credentials (`CatalogGate`) is never kept by a shared cache: every answer is
+/// `private, no-store` and names no key.
 struct CachePolicy: Sendable {
     static let documentsKey = "packserve-documents"
     static let immutable = "public, max-age=31536000, immutable"
@@ -22,9 +25,12 @@ struct CachePolicy: Sendable {
     let keyHeader: String
     /// The Cache-Control of documents and `/packs/{id}`.
     let shared: String
+    /// Whether every answer needs credentials (`catalog.requireCredentials`).
+    let credentialed: Bool
 
-    init(sharedMaxAgeSeconds: Int, keyHeader: String) {
+    init(sharedMaxAgeSeconds: Int, keyHeader: String, credentialed: Bool = false) {
         self.keyHeader = keyHeader
+        self.credentialed = credentialed
         shared = "public, max-age=0, s-maxage=\(sharedMaxAgeSeconds), stale-if-error=86400"
     }
 
@@ -45,7 +51,9 @@ struct CachePolicy: Sendable {
 
     private func decorate(_ response: HTTPResponse, cacheControl: String, key: String) -> HTTPResponse {
         var response = response
-        if response.status.code >= 400 {
+        if credentialed {
+            response.headers.set("Cache-Control", Self.privateBytes)
+        } else if response.status.code >= 400 {
             response.headers.set("Cache-Control", Self.uncacheable)
         } else if response.headers["Cache-Control"] == nil {
             response.headers.add("Cache-Control", cacheControl)

@@ -113,6 +113,7 @@ extension PackServeConfiguration {
             "sampleCatalog": .bool(d.sampleCatalog),
         ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
             .merging(adminDefaultValues) { $1 }.merging(cacheDefaultValues) { $1 }.merging(proxyDefaultValues) { $1 }
+            .merging(catalogDefaultValues) { $1 }
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
@@ -155,6 +156,7 @@ extension PackServeConfiguration {
             try c.readAdmin(r)
             try c.readCache(r)
             try c.readProxies(r)
+            try c.readCatalog(r)
         } catch let error as ConfigurationError {
             throw error
         } catch {

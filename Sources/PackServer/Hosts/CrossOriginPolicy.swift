@@ -5,7 +5,7 @@ import HTTPServer
 struct CrossOriginPolicy: Sendable {
     let hosts: HostAllowList
 
-    static let allowedRequestHeaders = "Range, If-Range, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since"
+    static let allowedRequestHeaders = "Authorization, Range, If-Range, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since"
     static let exposedHeaders = "Content-Length, Content-Range, Accept-Ranges, ETag, Last-Modified"
 
     /// Answers a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`), or nil if `request` is not one.

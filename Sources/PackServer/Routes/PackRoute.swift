@@ -64,15 +64,9 @@ struct PackRoute {
     /// 403 unless the request brings credentials for private bytes. Decided before the file is opened or
     /// any precondition or range is looked at, so a refused client learns nothing about the bytes.
     private func refusal(of request: HTTPRequest, path: String) -> HTTPResponse? {
-        let detail: String
-        switch credentials.verdict(for: request, path: path, now: now()) {
-        case .admitted: return nil
-        case .missing: detail = "this pack is private: use a signed URL or a token with the download scope"
-        case .expiredURL: detail = "this signed URL has expired"
-        case .forgedURL: detail = "this URL's signature is not valid for it"
-        case .invalidToken: detail = "the bearer token is not a live token with the download scope"
-        }
-        return .problem(.forbidden, detail: detail)
+        credentials.verdict(for: request, path: path, now: now())
+            .refusal(missing: "this pack is private: use a signed URL or a token with the download scope")
+            .map { .problem(.forbidden, detail: $0) }
     }
 
     private func serve(
