@@ -5,10 +5,52 @@
 
 const byId = (id) => document.getElementById(id);
 
-async function fetchText(path) {
-  const response = await fetch(path, { cache: "no-cache" });
+// A catalog with `catalog.requireCredentials` answers 401 without a download token: the page then asks for
+// one, keeps it for this tab only, and sends it as a bearer token with every request it makes.
+const tokenKey = "packserve-download-token";
+
+function authorization() {
+  const token = sessionStorage.getItem(tokenKey);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+class NeedsToken extends Error {}
+
+async function fetchResponse(path) {
+  // `credentials: "omit"`: the token goes in the header the page sets, and a 401 comes back to the page
+  // instead of opening the browser's own sign-in dialog (Fetch standard: only credentialed fetches prompt).
+  const response = await fetch(path, { cache: "no-cache", credentials: "omit", headers: authorization() });
+  if (response.status === 401) throw new NeedsToken(`${path} needs a download token`);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.text();
+  return response;
+}
+
+async function fetchText(path) {
+  return (await fetchResponse(path)).text();
+}
+
+function askForToken() {
+  const form = byId("token-form");
+  form.hidden = false;
+  if (sessionStorage.getItem(tokenKey)) byId("token-status").textContent = "That token was not accepted.";
+  setStatus("needs a download token", "failed");
+  byId("packs-status").textContent = "Enter a download token to see the packs.";
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    sessionStorage.setItem(tokenKey, byId("token").value.trim());
+    location.reload();
+  });
+}
+
+/** A pack link of a catalog that needs a token: a plain link cannot carry it, so fetch the bytes with it. */
+async function downloadWithToken(event, pack) {
+  event.preventDefault();
+  const blob = await (await fetchResponse(pack.url)).blob();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = pack.id;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
 async function fetchJSON(path) {
@@ -110,6 +152,11 @@ function renderPacks(packs, appleVersions) {
     link.href = pack.url;
     link.textContent = pack.id;
     link.setAttribute("download", "");
+    if (sessionStorage.getItem(tokenKey)) {
+      link.addEventListener("click", (event) => downloadWithToken(event, pack).catch((error) => {
+        byId("packs-status").textContent = `${pack.id}: ${error.message}`;
+      }));
+    }
     name.append(link);
     if (pack.access === "private") {
       // Its bytes need a signed URL or a download token: the plain link answers 403.
@@ -157,6 +204,7 @@ async function main() {
   try {
     jws = await fetchText("/manifest");
   } catch (error) {
+    if (error instanceof NeedsToken) return askForToken();
     setStatus("no manifest yet", "failed");
     byId("packs-status").textContent = "No release is published yet.";
     return;

@@ -20,9 +20,11 @@ final class ResponderFixture {
     let signer: ManifestSigner
 
     /// - Parameter configure: changes to the configuration the responder is made with.
-    /// - Parameter logger: the responder's.
+    /// - Parameters:
+    ///   - logger, credentials: the responder's.
     init(
         logger: Logger = Logger(label: "fixture") { _ in SwiftLogNoOpLogHandler() },
+        credentials: DownloadCredentials = DownloadCredentials(signature: nil),
         configure: (inout PackServeConfiguration) -> Void = { _ in }
     ) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("packserver-routes-\(UUID().uuidString)")
@@ -54,7 +56,8 @@ final class ResponderFixture {
             payloadSignature: Array(repeating: 9, count: 64), compactJWS: "a.b.c", profile: "p")
         release.serve(manifest)
         _ = live.replace(with: release)
-        responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey], logger: logger)
+        responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey], credentials: credentials,
+            logger: logger)
     }
 
     /// Publishes the draft and makes that release live, as the server's release watcher would.
