@@ -3,6 +3,7 @@ import Logging
 import Manifest
 import PackStore
 import ServiceLifecycle
+import Synchronization
 
 /// Keeps `LiveRelease` current: polls the index (two primary-key lookups every 250 ms, cheap in WAL mode)
 /// and, when another process has published, rolled back or signed, loads the new release (`ReleaseLoader`)
@@ -18,11 +19,18 @@ public struct ReleaseWatcher: Service {
     let interval: Duration
     /// Tells the caches in front what went stale when a release or a signing goes live.
     let purger: CachePurger?
+    /// What was live at the previous poll, to purge what changed since (a renewal goes live between polls).
+    private let lastServed = LastServed()
+
+    private final class LastServed: Sendable {
+        let release = Mutex<PublishedRelease?>(nil)
+    }
 
     public init(
         store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
         logger: Logger, interval: Duration = .milliseconds(250), durations: ServerDurations = .discarded,
-        credentials: DownloadCredentials? = nil, purger: CachePurger? = nil
+        credentials: DownloadCredentials? = nil, purger: CachePurger? = nil,
+        signingLeaseHolder: String? = nil
     ) {
         self.store = store
         self.live = live
@@ -31,7 +39,7 @@ public struct ReleaseWatcher: Service {
             store: store, baseURL: baseURL, style: style, logger: logger, loadDuration: durations.releaseLoad)
         renewal = ManifestRenewal(
             store: store, signer: signer, logger: logger, startedAt: Int64(Date().timeIntervalSince1970),
-            signingDuration: durations.manifestSigning)
+            holder: signingLeaseHolder ?? ManifestRenewal.processName(), signingDuration: durations.manifestSigning)
         self.interval = interval
         self.purger = purger
     }
@@ -63,18 +71,45 @@ public struct ReleaseWatcher: Service {
         do {
             guard let latest = try store.latestReleaseNumber() else { return nil }
             var release = live.release
+            let waiting = live.upcoming
             if latest != release?.snapshot.release {
                 release = try loader.load(latest, keepingManifestOf: release)
             }
             guard var current = release else { return nil }
-            current.serve(try renewal.manifest(after: current.manifest, latest: latest, now: now))
-            let previous = live.replace(with: current)
-            if let purger { Self.purge(from: previous, to: current, with: purger) }
+            // The newest manifest this process knows: the one waiting for its instant, if it is for this release.
+            let known = (waiting?.snapshot.release == latest ? waiting?.manifest : nil) ?? current.manifest
+            let newest = try renewal.manifest(after: known, latest: latest, now: now)
+            var upcoming: PublishedRelease?
+            if let newest, newest.notBefore > now {
+                // Signed ahead: it goes live at its instant, on every process at once. Made into documents once.
+                if let waiting, waiting.manifest == newest, waiting.snapshot.release == latest {
+                    upcoming = waiting
+                } else {
+                    upcoming = current
+                    upcoming?.serve(newest)
+                }
+            } else {
+                current.serve(newest)
+            }
+            let previous = live.replace(with: current, upcoming: upcoming)
+            if let purger { purgeWhatChanged(with: purger) }
             return previous
         } catch {
             renewal.logger.error("cannot refresh the live release: \(error)")
             return nil
         }
+    }
+
+    /// Purges against what was live at the previous poll, whatever made it change (this poll's swap, or an
+    /// upcoming manifest that went live in between).
+    private func purgeWhatChanged(with purger: CachePurger) {
+        guard let served = live.release else { return }
+        let before = lastServed.release.withLock { last in
+            let before = last
+            last = served
+            return before
+        }
+        Self.purge(from: before, to: served, with: purger)
     }
 
     /// After the swap, never before: a cache that refetches at once must get the new answer. A new release

@@ -31,6 +31,16 @@ public struct ManifestSigner: Sendable {
         try store.signManifest(release: release, issuedAt: now, expiresAt: now + lifetimeSeconds, sign: signature(now))
     }
 
+    /// Renews the manifest of `release` under the signing lease (`PackStore.renewManifest`): signed now, live
+    /// from `notBefore`, only if version `after` is still the newest and no other process holds the lease.
+    func renew(
+        release: Int, after version: Int?, lease: SigningLease, notBefore: Int64, in store: PackStore, now: Int64
+    ) throws(PackStoreError) -> ManifestRenewalOutcome {
+        try store.renewManifest(
+            release: release, after: version, lease: lease, now: now, issuedAt: now, expiresAt: now + lifetimeSeconds,
+            notBefore: notBefore, sign: signature(now))
+    }
+
     /// Publishes the draft, signed and with its documents, in one transaction.
     public func publish(note: String, in store: PackStore, now: Int64 = Self.now()) throws(PackStoreError)
         -> (ReleaseSummary, StoredManifest)

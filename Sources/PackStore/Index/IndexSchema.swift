@@ -198,6 +198,20 @@ enum IndexSchema {
                 FROM pack p JOIN packVersion v ON v.packId = p.id AND v.version = p.currentVersion
                 """)
         }
+        migrator.registerMigration("v10: signing lease, go-live instants") { db in
+            // Several `serve` processes on one data directory: the one holding the lease renews the manifest,
+            // the others adopt what it signed (docs/reliability.md "One signer").
+            try db.create(table: "signingLease") { table in
+                table.column("id", .integer).primaryKey().check { $0 == 1 }
+                table.column("holder", .text).notNull()
+                table.column("expiresAt", .integer).notNull()
+            }
+            // When a renewal goes live on every process at once; NULL (every earlier row, and publishes) means at
+            // its `issuedAt`.
+            try db.alter(table: SignedManifestRecord.databaseTableName) { table in
+                table.add(column: "notBefore", .integer)
+            }
+        }
         return migrator
     }
 }

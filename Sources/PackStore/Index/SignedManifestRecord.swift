@@ -15,11 +15,14 @@ struct SignedManifestRecord: Codable, FetchableRecord, PersistableRecord {
     var payloadSignature: Data
     var compactJWS: String
     var profile: String
+    /// nil: live from `issuedAt`.
+    var notBefore: Int64?
 
     var stored: StoredManifest {
         StoredManifest(
             version: version, release: releaseNumber, issuedAt: issuedAt, expiresAt: expiresAt, keyID: keyId,
-            payload: Array(payload), payloadSignature: Array(payloadSignature), compactJWS: compactJWS, profile: profile)
+            payload: Array(payload), payloadSignature: Array(payloadSignature), compactJWS: compactJWS, profile: profile,
+            notBefore: notBefore)
     }
 
     /// The manifest in the row a cursor stands on, read without the intermediate `Data` copies Codable makes:
@@ -29,6 +32,6 @@ struct SignedManifestRecord: Codable, FetchableRecord, PersistableRecord {
             version: row["version"], release: row["releaseNumber"], issuedAt: row["issuedAt"], expiresAt: row["expiresAt"],
             keyID: row["keyId"], payload: try row.withUnsafeData(named: "payload") { $0.map(Array.init) ?? [] },
             payloadSignature: try row.withUnsafeData(named: "payloadSignature") { $0.map(Array.init) ?? [] },
-            compactJWS: row["compactJWS"], profile: row["profile"])
+            compactJWS: row["compactJWS"], profile: row["profile"], notBefore: row["notBefore"])
     }
 }

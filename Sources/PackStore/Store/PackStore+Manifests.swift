@@ -17,6 +17,43 @@ extension PackStore {
         }
     }
 
+    /// Renews the manifest of release `number` under the signing lease, in one write transaction: only when the
+    /// newest manifest is still version `expected` (no other process renewed since the caller looked) and no
+    /// other holder's lease runs past `now`. Takes or extends the lease to `lease.until`. The new manifest goes
+    /// live at `notBefore` on every process.
+    public func renewManifest(
+        release number: Int, after expected: Int?, lease: SigningLease, now: Int64, issuedAt: Int64,
+        expiresAt: Int64, notBefore: Int64,
+        sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature
+    ) throws(PackStoreError) -> ManifestRenewalOutcome {
+        try write { db in
+            guard try Int.fetchOne(db, sql: "SELECT max(version) FROM signedManifest") == expected else {
+                return .renewedElsewhere
+            }
+            if let row = try Row.fetchOne(db, sql: "SELECT holder, expiresAt FROM signingLease WHERE id = 1") {
+                let held = SigningLease(holder: row["holder"], until: row["expiresAt"])
+                if held.holder != lease.holder && held.until > now { return .leaseHeld(held) }
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO signingLease (id, holder, expiresAt) VALUES (1, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET holder = excluded.holder, expiresAt = excluded.expiresAt
+                    """,
+                arguments: [lease.holder, lease.until])
+            return .signed(try Self.insertManifest(
+                release: number, issuedAt: issuedAt, expiresAt: expiresAt, notBefore: notBefore, sign: sign, db))
+        }
+    }
+
+    /// The signing lease as the index holds it; nil before any renewal.
+    public func signingLease() throws(PackStoreError) -> SigningLease? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT holder, expiresAt FROM signingLease WHERE id = 1").map {
+                SigningLease(holder: $0["holder"], until: $0["expiresAt"])
+            }
+        }
+    }
+
     /// Freezes the draft into the next release and seals it (first signed manifest, documents) in one SQLite
     /// transaction: no reader ever sees the release unsealed, and a sealer that throws leaves no release.
     ///
@@ -78,7 +115,7 @@ extension PackStore {
     }
 
     static func insertManifest(
-        release number: Int, issuedAt: Int64, expiresAt: Int64,
+        release number: Int, issuedAt: Int64, expiresAt: Int64, notBefore: Int64? = nil,
         sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature, _ db: Database
     ) throws -> StoredManifest {
         let packs = try Self.releaseEntries(db, release: number)
@@ -89,7 +126,8 @@ extension PackStore {
         } catch {
             throw PackStoreError.signingFailed(reason: "\(error)")
         }
-        return try insert(signature, version: version, release: number, issuedAt: issuedAt, expiresAt: expiresAt, db)
+        return try insert(
+            signature, version: version, release: number, issuedAt: issuedAt, expiresAt: expiresAt, notBefore: notBefore, db)
     }
 
     private static func nextManifestVersion(_ db: Database) throws -> Int {
@@ -98,12 +136,12 @@ extension PackStore {
 
     private static func insert(
         _ signature: ManifestSignature, version: Int, release number: Int, issuedAt: Int64, expiresAt: Int64,
-        _ db: Database
+        notBefore: Int64? = nil, _ db: Database
     ) throws -> StoredManifest {
         let record = SignedManifestRecord(
             version: version, releaseNumber: number, issuedAt: issuedAt, expiresAt: expiresAt,
             keyId: signature.keyID, payload: Data(signature.payload), payloadSignature: Data(signature.payloadSignature),
-            compactJWS: signature.compactJWS, profile: signature.profile)
+            compactJWS: signature.compactJWS, profile: signature.profile, notBefore: notBefore)
         try record.insert(db)
         return record.stored
     }

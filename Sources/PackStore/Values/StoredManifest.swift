@@ -13,10 +13,13 @@ public struct StoredManifest: Sendable, Hashable {
     public var compactJWS: String
     /// What the signer signed with besides the release (see `ManifestSignature.profile`).
     public var profile: String
+    /// Seconds since 1970 from which servers serve it: a renewal is signed ahead and goes live on every
+    /// process sharing the index at this same instant (`issuedAt` for publishes).
+    public var notBefore: Int64
 
     public init(
         version: Int, release: Int, issuedAt: Int64, expiresAt: Int64, keyID: String, payload: [UInt8],
-        payloadSignature: [UInt8], compactJWS: String, profile: String
+        payloadSignature: [UInt8], compactJWS: String, profile: String, notBefore: Int64? = nil
     ) {
         self.version = version
         self.release = release
@@ -27,6 +30,7 @@ public struct StoredManifest: Sendable, Hashable {
         self.payloadSignature = payloadSignature
         self.compactJWS = compactJWS
         self.profile = profile
+        self.notBefore = notBefore ?? issuedAt
     }
 }
 

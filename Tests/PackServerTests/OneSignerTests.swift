@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import Manifest
+import PackStore
+import Synchronization
+import Testing
+
+@testable import PackServer
+
+/// Several `serve` processes on one data directory (docs/reliability.md "One signer"), in-process: three
+/// watchers with their own `LiveRelease` on one index and one manual clock. Exactly one signs each renewal,
+/// the others adopt it, all three switch at its go-live second, and a client reading from any of them never
+/// sees `version` go down or an expired manifest; when the signer stops, another takes over before expiry.
+@Suite struct OneSignerTests {
+    /// Seconds since 1970, moved by the test.
+    final class ManualClock: Sendable {
+        let seconds = Atomic<Int64>(1_000_000)
+        var now: Int64 { seconds.load(ordering: .relaxed) }
+        func advance() { seconds.add(1, ordering: .relaxed) }
+    }
+
+    struct Process {
+        let name: String
+        let live: LiveRelease
+        let watcher: ReleaseWatcher
+    }
+
+    static let lifetime = 40
+
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("one-signer-\(UUID().uuidString)")
+    let clock = ManualClock()
+
+    func start(_ name: String, store: PackStore, signer: ManifestSigner) -> Process {
+        let live = LiveRelease(clock: { [clock] in clock.now })
+        let watcher = ReleaseWatcher(
+            store: store, live: live, baseURL: "https://assets.example.com", style: .packs, signer: signer,
+            logger: Logger(label: name) { _ in SwiftLogNoOpLogHandler() }, signingLeaseHolder: name)
+        return Process(name: name, live: live, watcher: watcher)
+    }
+
+    @Test func exactlyOneSignsEachRenewalAndNoClientSeesVersionFall() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = try PackStore(dataDirectory: root)
+        let file = root.appendingPathComponent("a.bin")
+        try Data(repeating: 7, count: 100).write(to: file)
+        try store.add(file: file, id: "a", tags: [], policy: .onDemand)
+        var configuration = PackServeConfiguration()
+        configuration.publicBaseURL = "https://assets.example.com"
+        configuration.packURLs = .packs
+        configuration.signing.manifestLifetimeSeconds = Self.lifetime
+        let signer = ManifestSigner(key: SigningKey(), configuration: configuration)
+        _ = try signer.publish(note: "", in: store, now: clock.now)
+
+        var processes = ["a", "b", "c"].map { start($0, store: store, signer: signer) }
+        for process in processes { process.watcher.refresh(now: clock.now) }  // as `serve` does before it listens
+        var highestSeen = 0
+        var served: [Int: Set<Int>] = [:]
+        var stopped: String?
+        // 400 s: 14 renewals of a 40 s manifest. Every second each process polls, in an order that changes.
+        for second in 0..<400 {
+            if second == 200 {
+                // The lease holder stops: the others must take over before the manifest expires.
+                stopped = try #require(try store.signingLease()).holder
+                processes.removeAll { $0.name == stopped }
+                #expect(processes.count == 2)
+            }
+            // After each single poll, the client asks all of them: the others may not have polled yet.
+            for index in processes.indices.shuffled() {
+                processes[index].watcher.refresh(now: clock.now)
+                for process in processes {
+                    let manifest = try #require(process.live.release?.manifest)
+                    #expect(manifest.version >= highestSeen, "second \(second): version \(manifest.version) after \(highestSeen)")
+                    #expect(manifest.expiresAt > clock.now, "second \(second): an expired manifest is served")
+                    highestSeen = max(highestSeen, manifest.version)
+                    served[second, default: []].insert(manifest.version)
+                }
+            }
+            clock.advance()
+        }
+
+        var signings: [StoredManifest] = []
+        try store.forEachManifest { signings.append($0) }
+        // One signing per renewal, each due a quarter of the lifetime plus the 2 s lead before expiry (28 s
+        // after the last), except the takeover: once the stopped holder's lease ran out, an eighth (5 s) later.
+        let gaps = zip(signings.dropFirst(), signings).map { $0.issuedAt - $1.issuedAt }
+        #expect(gaps.filter { $0 == 28 }.count == gaps.count - 1 && gaps.contains(33), "\(signings.count) signings: \(gaps)")
+        #expect(signings.dropFirst().allSatisfy { $0.notBefore == $0.issuedAt + 2 }, "renewals go live 2 s after signing")
+        // Never two versions at one second (all switch together), and the lease is another's now.
+        #expect(served.values.allSatisfy { $0.count == 1 }, "\(served.filter { $0.value.count > 1 })")
+        #expect(try store.signingLease()?.holder != stopped)
+    }
+}
