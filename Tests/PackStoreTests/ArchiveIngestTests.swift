@@ -127,7 +127,13 @@ import Testing
         #expect(throws: PackStoreError.attributeFromArchive(id: "level-1", key: "platforms", archive: "[ios,macos]")) {
             try store.set(id: "level-1", platforms: [])
         }
+        #expect(throws: PackStoreError.attributeFromArchive(
+            id: "level-1", key: "installationEventTypes", archive: "firstInstallation")
+        ) {
+            try store.set(id: "level-1", installationEvents: InstallationEventType.both)
+        }
         // What the archive says, and what it says nothing about, can be set.
         #expect(try store.set(id: "level-1", policy: .prefetch, order: 3).order == 3)
+        #expect(try store.set(id: "level-1", installationEvents: [.firstInstallation]).installationEvents == [.firstInstallation])
     }
 }

@@ -171,7 +171,9 @@ extension PackStore {
         let userInfoText = try userInfo.map { json throws(PackStoreError) in try Self.canonicalUserInfo(json) }
         return try write { db in
             var pack = try Self.livePack(id, db)
-            try Self.checkArchiveAttributes(pack, policy: policy, platforms: platforms, setsUserInfo: userInfo != nil, db)
+            try Self.checkArchiveAttributes(
+                pack, policy: policy, platforms: platforms, installationEvents: installationEvents,
+                setsUserInfo: userInfo != nil, db)
             if let userInfoText { pack.userInfo = userInfoText }
             if let policy { pack.policy = policy.rawValue }
             if let order { pack.fetchOrder = order }
@@ -269,9 +271,10 @@ extension PackStore {
     }
 
     /// Refuses a `set` that contradicts the `Manifest.json` of the pack's current version, if that is an Apple
-    /// Archive: another policy or platform list, or any `userInfo`.
+    /// Archive: another policy, installation events or platform list, or any `userInfo`.
     private static func checkArchiveAttributes(
-        _ pack: PackRecord, policy: PackPolicy?, platforms: [ApplePlatform]?, setsUserInfo: Bool, _ db: Database
+        _ pack: PackRecord, policy: PackPolicy?, platforms: [ApplePlatform]?, installationEvents: [InstallationEventType]?,
+        setsUserInfo: Bool, _ db: Database
     ) throws {
         guard let current = pack.currentVersion,
               let version = try PackVersionRecord.fetchOne(db, key: ["packId": pack.id, "version": current]),
@@ -281,10 +284,16 @@ extension PackStore {
         guard let text = version.archiveManifest,
               let manifest = try? AssetPackManifest(json: Array(text.utf8))
         else { return }
-        if let policy, let archivePolicy = manifest.downloadPolicy,
-           let expected = try? ArchiveAttributes.packPolicy(archivePolicy, path: pack.id).policy, expected != policy
+        if let archivePolicy = manifest.downloadPolicy,
+           let expected = try? ArchiveAttributes.packPolicy(archivePolicy, path: pack.id)
         {
-            throw PackStoreError.attributeFromArchive(id: pack.id, key: "downloadPolicy", archive: expected.rawValue)
+            if let policy, expected.policy != policy {
+                throw PackStoreError.attributeFromArchive(id: pack.id, key: "downloadPolicy", archive: expected.policy.rawValue)
+            }
+            if let installationEvents, let events = expected.events, Set(events) != Set(installationEvents) {
+                throw PackStoreError.attributeFromArchive(
+                    id: pack.id, key: "installationEventTypes", archive: events.map(\.rawValue).joined(separator: ","))
+            }
         }
         if let platforms, let expected = try? ArchiveAttributes.applePlatforms(manifest.platforms, path: pack.id),
            Set(expected) != Set(platforms)
