@@ -25,12 +25,6 @@ public struct ManifestSigner: Sendable {
     /// key id the configuration no longer names.
     public var profile: String { "iss=\(issuer) packURLs=\(style.rawValue) kid=\(key.keyID)" }
 
-    /// Signs `release` as the next manifest version and stores it in the index.
-    @discardableResult
-    public func sign(release: Int, in store: PackStore, now: Int64 = Self.now()) throws(PackStoreError) -> StoredManifest {
-        try store.signManifest(release: release, issuedAt: now, expiresAt: now + lifetimeSeconds, sign: signature(now))
-    }
-
     /// Renews the manifest of `release` under the signing lease (`PackStore.renewManifest`): signed now, live
     /// from `notBefore`, only if version `after` is still the newest and no other process holds the lease.
     func renew(

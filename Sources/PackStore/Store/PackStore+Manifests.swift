@@ -4,23 +4,12 @@ import GRDB
 /// Signed manifests: numbering and keeping them is the index's job, so that `version` grows by one on
 /// every signing, across processes and restarts.
 extension PackStore {
-    /// Signs release `number` as the next manifest version, in one write transaction: `sign` gets the new
-    /// version and the release's packs and returns the signed bytes, which are stored with it. Concurrent
-    /// signers queue on the transaction, so two signings never share a version.
-    @discardableResult
-    public func signManifest(
-        release number: Int, issuedAt: Int64, expiresAt: Int64,
-        sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature
-    ) throws(PackStoreError) -> StoredManifest {
-        try write { db in
-            try Self.insertManifest(release: number, issuedAt: issuedAt, expiresAt: expiresAt, sign: sign, db)
-        }
-    }
-
     /// Renews the manifest of release `number` under the signing lease, in one write transaction: only when the
     /// newest manifest is still version `expected` (no other process renewed since the caller looked) and no
     /// other holder's lease runs past `now`. Takes or extends the lease to `lease.until`. The new manifest goes
-    /// live at `notBefore` on every process.
+    /// live at `notBefore` on every process. `sign` gets the new version and the release's packs and returns the
+    /// signed bytes, which are stored with it; concurrent signers queue on the transaction, so two signings never
+    /// share a version.
     public func renewManifest(
         release number: Int, after expected: Int?, lease: SigningLease, now: Int64, issuedAt: Int64,
         expiresAt: Int64, notBefore: Int64,
@@ -114,8 +103,8 @@ extension PackStore {
         return (release, manifest)
     }
 
-    static func insertManifest(
-        release number: Int, issuedAt: Int64, expiresAt: Int64, notBefore: Int64? = nil,
+    private static func insertManifest(
+        release number: Int, issuedAt: Int64, expiresAt: Int64, notBefore: Int64,
         sign: (_ version: Int, _ release: Int, _ packs: [PackEntry]) throws -> ManifestSignature, _ db: Database
     ) throws -> StoredManifest {
         let packs = try Self.releaseEntries(db, release: number)
