@@ -1,3 +1,9 @@
+// scripts/fuzz compiles this file and HTTPServer's parsing files into one module, where there is nothing
+// to import.
+#if canImport(HTTPServer)
+import HTTPServer
+#endif
+
 /// Parses a response's head (RFC 9112 §4 status line, §5 field lines) from the start of a buffer: nil
 /// while the empty line that ends it has not arrived, the head and its length in bytes once it has.
 ///
@@ -68,7 +74,7 @@ public enum ResponseHeadParser {
             guard buffer[line.lowerBound + 12] == UInt8(ascii: " ") else {
                 throw ResponseHeadError("the status code is not three digits")
             }
-            guard buffer[line.lowerBound + 13..<line.upperBound].allSatisfy(isValueByte) else {
+            guard buffer[line.lowerBound + 13..<line.upperBound].allSatisfy(HTTPGrammar.isFieldValueByte) else {
                 throw ResponseHeadError("a control byte in the reason phrase")
             }
         }
@@ -78,17 +84,17 @@ public enum ResponseHeadParser {
     private static func parseField(
         _ buffer: UnsafeRawBufferPointer, _ line: Range<Int>
     ) throws(ResponseHeadError) -> (name: String, value: String) {
-        guard !isWhitespace(buffer[line.lowerBound]) else {
+        guard !HTTPGrammar.isWhitespace(buffer[line.lowerBound]) else {
             throw ResponseHeadError("obsolete line folding in the header")
         }
         guard let colon = line.first(where: { buffer[$0] == UInt8(ascii: ":") }), colon > line.lowerBound,
-            buffer[line.lowerBound..<colon].allSatisfy(isTokenByte)
+            buffer[line.lowerBound..<colon].allSatisfy(HTTPGrammar.isTokenByte)
         else { throw ResponseHeadError("a malformed header field line") }
         var start = colon + 1
         var end = line.upperBound
-        while start < end, isWhitespace(buffer[start]) { start += 1 }
-        while end > start, isWhitespace(buffer[end - 1]) { end -= 1 }
-        guard buffer[start..<end].allSatisfy(isValueByte) else {
+        while start < end, HTTPGrammar.isWhitespace(buffer[start]) { start += 1 }
+        while end > start, HTTPGrammar.isWhitespace(buffer[end - 1]) { end -= 1 }
+        guard buffer[start..<end].allSatisfy(HTTPGrammar.isFieldValueByte) else {
             throw ResponseHeadError("a control byte in a header value")
         }
         let name = String(decoding: buffer[line.lowerBound..<colon], as: UTF8.self).lowercased()
@@ -112,19 +118,4 @@ public enum ResponseHeadParser {
 
     private static let cr = UInt8(ascii: "\r")
     private static let lf = UInt8(ascii: "\n")
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-
-    /// RFC 9110 §5.5 field-vchar, SP, HTAB and obs-text.
-    private static func isValueByte(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\t") || (byte >= 0x20 && byte != 0x7F) }
-
-    /// RFC 9110 §5.6.2 tchar.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
-    }
 }

@@ -1,10 +1,11 @@
 /// Byte classes of the HTTP and URI grammars, as branch-only functions (no tables, no allocation) for the
-/// parsing hot path.
-enum HTTPGrammar {
+/// parsing hot path. The three a response parser and a configuration check need too (token, field value,
+/// whitespace) are public and inlinable, so there is one definition of each.
+public enum HTTPGrammar {
     static let cr = UInt8(ascii: "\r")
     static let lf = UInt8(ascii: "\n")
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
+    @usableFromInline static let space = UInt8(ascii: " ")
+    @usableFromInline static let tab = UInt8(ascii: "\t")
     static let colon = UInt8(ascii: ":")
     static let slash = UInt8(ascii: "/")
     static let percent = UInt8(ascii: "%")
@@ -12,8 +13,8 @@ enum HTTPGrammar {
 
     /// RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" /
     /// "`" / "|" / "~" / DIGIT / ALPHA.
-    @inline(__always)
-    static func isTokenByte(_ c: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    public static func isTokenByte(_ c: UInt8) -> Bool {
         switch c {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -30,14 +31,14 @@ enum HTTPGrammar {
     /// RFC 9110 §5.5: field-vchar / SP / HTAB, with obs-text (0x80–0xFF) allowed. Every other control
     /// byte — NUL, CR and LF above all — is refused rather than kept (the RFC allows either; refusing
     /// cannot be abused for smuggling or header injection downstream).
-    @inline(__always)
-    static func isFieldValueByte(_ c: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    public static func isFieldValueByte(_ c: UInt8) -> Bool {
         c == tab || (c >= 0x20 && c != 0x7F)
     }
 
     /// RFC 9110 §5.6.3: OWS is SP / HTAB.
-    @inline(__always)
-    static func isWhitespace(_ c: UInt8) -> Bool { c == space || c == tab }
+    @inlinable @inline(__always)
+    public static func isWhitespace(_ c: UInt8) -> Bool { c == space || c == tab }
 
     @inline(__always)
     static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import HTTPServer
 
 extension PackServeConfiguration {
     /// `cache`: how long shared caches (a CDN in front) may keep documents and packs, and the header that
@@ -42,11 +43,7 @@ extension PackServeConfiguration {
 
     func validateCache() throws(ConfigurationError) {
         // RFC 9110 §5.1: a field name is a token.
-        let token = cache.surrogateKeyHeader.utf8.allSatisfy {
-            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
-                || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-        }
-        guard token, !cache.surrogateKeyHeader.isEmpty else {
+        guard cache.surrogateKeyHeader.utf8.allSatisfy(HTTPGrammar.isTokenByte), !cache.surrogateKeyHeader.isEmpty else {
             throw .key("cache.surrogateKeyHeader", "\"\(cache.surrogateKeyHeader)\" is not a header name such as xkey or Surrogate-Key")
         }
         for (index, endpoint) in cache.purge.enumerated() {
