@@ -89,4 +89,25 @@ import Testing
         #expect(served.values.allSatisfy { $0.count == 1 }, "\(served.filter { $0.value.count > 1 })")
         #expect(try store.signingLease()?.holder != stopped)
     }
+
+    /// A process that starts with other signing settings re-signs (as the next version, live 2 s later), but
+    /// serves a manifest from its first poll: the new one at once, never a 503 while it waits.
+    @Test func aStartingProcessServesAtOnceWhatItReSigns() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = try PackStore(dataDirectory: root)
+        let file = root.appendingPathComponent("a.bin")
+        try Data(repeating: 7, count: 100).write(to: file)
+        try store.add(file: file, id: "a", tags: [], policy: .onDemand)
+        var configuration = PackServeConfiguration()
+        configuration.publicBaseURL = "https://old.example.com"
+        configuration.signing.manifestLifetimeSeconds = Self.lifetime
+        let key = SigningKey()
+        _ = try ManifestSigner(key: key, configuration: configuration).publish(note: "", in: store, now: clock.now)
+        configuration.publicBaseURL = "https://assets.example.com"
+        let process = start("a", store: store, signer: ManifestSigner(key: key, configuration: configuration))
+        process.watcher.refresh(now: clock.now)
+        let served = try #require(process.live.release?.manifest)
+        #expect(served.version == 2 && served.notBefore == clock.now + 2)
+        #expect(String(decoding: served.payload, as: UTF8.self).contains("https://assets.example.com"))
+    }
 }

@@ -80,7 +80,9 @@ public struct ReleaseWatcher: Service {
             let known = (waiting?.snapshot.release == latest ? waiting?.manifest : nil) ?? current.manifest
             let newest = try renewal.manifest(after: known, latest: latest, now: now)
             var upcoming: PublishedRelease?
-            if let newest, newest.notBefore > now {
+            // A process that serves no manifest yet (it just started) serves the newest at once: waiting for its
+            // go-live second would answer 503 until then.
+            if let newest, newest.notBefore > now, current.manifest != nil {
                 // Signed ahead: it goes live at its instant, on every process at once. Made into documents once.
                 if let waiting, waiting.manifest == newest, waiting.snapshot.release == latest {
                     upcoming = waiting
