@@ -38,18 +38,29 @@ import Testing
         return Process(name: name, live: live, watcher: watcher)
     }
 
-    @Test func exactlyOneSignsEachRenewalAndNoClientSeesVersionFall() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
+    /// A store with one pack, published at the clock's second by a signer for `baseURL`.
+    func publishedStore(key: SigningKey, baseURL: String) throws -> PackStore {
         let store = try PackStore(dataDirectory: root)
         let file = root.appendingPathComponent("a.bin")
         try Data(repeating: 7, count: 100).write(to: file)
         try store.add(file: file, id: "a", tags: [], policy: .onDemand)
+        _ = try signer(key: key, baseURL: baseURL).publish(note: "", in: store, now: clock.now)
+        return store
+    }
+
+    func signer(key: SigningKey, baseURL: String) -> ManifestSigner {
         var configuration = PackServeConfiguration()
-        configuration.publicBaseURL = "https://assets.example.com"
+        configuration.publicBaseURL = baseURL
         configuration.packURLs = .packs
         configuration.signing.manifestLifetimeSeconds = Self.lifetime
-        let signer = ManifestSigner(key: SigningKey(), configuration: configuration)
-        _ = try signer.publish(note: "", in: store, now: clock.now)
+        return ManifestSigner(key: key, configuration: configuration)
+    }
+
+    @Test func exactlyOneSignsEachRenewalAndNoClientSeesVersionFall() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let key = SigningKey()
+        let store = try publishedStore(key: key, baseURL: "https://assets.example.com")
+        let signer = signer(key: key, baseURL: "https://assets.example.com")
 
         var processes = ["a", "b", "c"].map { start($0, store: store, signer: signer) }
         for process in processes { process.watcher.refresh(now: clock.now) }  // as `serve` does before it listens
@@ -94,17 +105,9 @@ import Testing
     /// serves a manifest from its first poll: the new one at once, never a 503 while it waits.
     @Test func aStartingProcessServesAtOnceWhatItReSigns() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try PackStore(dataDirectory: root)
-        let file = root.appendingPathComponent("a.bin")
-        try Data(repeating: 7, count: 100).write(to: file)
-        try store.add(file: file, id: "a", tags: [], policy: .onDemand)
-        var configuration = PackServeConfiguration()
-        configuration.publicBaseURL = "https://old.example.com"
-        configuration.signing.manifestLifetimeSeconds = Self.lifetime
         let key = SigningKey()
-        _ = try ManifestSigner(key: key, configuration: configuration).publish(note: "", in: store, now: clock.now)
-        configuration.publicBaseURL = "https://assets.example.com"
-        let process = start("a", store: store, signer: ManifestSigner(key: key, configuration: configuration))
+        let store = try publishedStore(key: key, baseURL: "https://old.example.com")
+        let process = start("a", store: store, signer: signer(key: key, baseURL: "https://assets.example.com"))
         process.watcher.refresh(now: clock.now)
         let served = try #require(process.live.release?.manifest)
         #expect(served.version == 2 && served.notBefore == clock.now + 2)
