@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPServer
 import PackStore
@@ -58,6 +59,22 @@ import Testing
         }
         // What is not there is still not there, once the token is known good.
         #expect(fixture.request("/packs/nope", headers: [("authorization", "Bearer \(Self.token)")]).status == .notFound)
+    }
+
+    /// Packs and blobs also take their signed URLs (for their own path only, and not yet expired); documents
+    /// do not.
+    @Test func aSignedURLOpensItsPackButNoDocument() throws {
+        let signature = URLSignature(secret: SymmetricKey(data: Data(repeating: 7, count: 32)))
+        let fixture = try ResponderFixture(credentials: DownloadCredentials(signature: signature)) {
+            $0.catalog.requireCredentials = true
+        }
+        let future = Int64(Date().timeIntervalSince1970) + 600
+        let pack = signature.query(path: "/packs/level-1", expires: future)
+        #expect(fixture.request("/packs/level-1?\(pack)").status == .ok)
+        #expect(fixture.request("/packs/Tutorial?\(pack)").status == .unauthorized, "another pack's URL")
+        #expect(fixture.request("/manifest?\(signature.query(path: "/manifest", expires: future))").status == .unauthorized)
+        let expired = signature.query(path: "/packs/level-1", expires: future - 1_200)
+        #expect(fixture.request("/packs/level-1?\(expired)").status == .unauthorized)
     }
 
     @Test func probesAndTheCatalogPageStayOpen() {
