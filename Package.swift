@@ -138,6 +138,18 @@ let package = Package(
                 .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ]
         ),
+        // Not shipped: `PackServeApplication` started inside a test process (ephemeral loopback ports, a manual
+        // clock, a temporary directory) and a small client for it. Public API only, so it builds in release too.
+        .target(
+            name: "PackServeTesting",
+            dependencies: [
+                "PackServer",
+                "PackStore",
+                "HTTPServer",
+                "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "packserve",
             dependencies: [
@@ -176,7 +188,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
-        // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
-        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport"]),
+        // The production application in-process (PackServeTesting): the routes, admin API, documents and
+        // metrics over real loopback sockets, in milliseconds.
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient"]
+        ),
+        // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting"]),
     ]
 )

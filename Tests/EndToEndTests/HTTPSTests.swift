@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PackServeTesting
 import Testing
 
 extension EndToEnd {

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 import Testing
 
 extension EndToEnd {
@@ -133,7 +134,7 @@ extension EndToEnd {
             let store = try StoreWorkspace()
             let server = try await store.serve(overrides: overrides)
             #expect(!server.child.stderr.text.contains("listener=metrics"), "\(server.child.stderr.text)")
-            #expect(throws: EndToEndFailure.self) { try LoopbackSocket(port: port) }
+            #expect(throws: LoopbackClientError.self) { try LoopbackSocket(port: port) }
             #expect(try await StoreResponse.get(server.url("/metrics")).status == 404)
             #expect(try await server.stop() == 0)
         }

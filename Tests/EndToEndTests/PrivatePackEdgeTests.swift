@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 import Testing
 
 extension EndToEnd.PrivatePacks {

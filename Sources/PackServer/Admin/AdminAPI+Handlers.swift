@@ -139,7 +139,7 @@ extension AdminAPI {
         let request = try Self.decode(PublishRequest.self, from: body, orEmpty: PublishRequest(note: nil))
         guard let signer else { throw .noSigningKey }
         let (release, manifest) = try durations.publish.measure { () throws(AdminRefusal) in
-            try Self.store { try signer.publish(note: request.note ?? "", in: store) }
+            try Self.store { try signer.publish(note: request.note ?? "", in: store, now: now()) }
         }
         logger.notice("admin: published", metadata: ["token": "\(token.name)", "release": "\(release.number)"])
         return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
@@ -148,7 +148,7 @@ extension AdminAPI {
     private func rollback(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
         let request = try Self.decode(RollbackRequest.self, from: body, orEmpty: nil)
         guard let signer else { throw .noSigningKey }
-        let (release, manifest) = try Self.store { try signer.rollback(to: request.release, in: store) }
+        let (release, manifest) = try Self.store { try signer.rollback(to: request.release, in: store, now: now()) }
         logger.notice("admin: rolled back", metadata: [
             "token": "\(token.name)", "release": "\(release.number)", "contentOf": "\(request.release)",
         ])
@@ -164,7 +164,7 @@ extension AdminAPI {
         do {
             minted = try urls.mint(
                 id: request.id, in: live.release?.snapshot, ttl: request.ttl ?? 3600,
-                now: Int64(Date().timeIntervalSince1970))
+                now: now())
         } catch {
             throw .cannotSign(error)
         }

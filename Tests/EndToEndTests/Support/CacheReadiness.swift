@@ -1,3 +1,5 @@
+import PackServeTesting
+
 /// Waits until a freshly started cache answers through to its origin (a bounded poll, not a sleep).
 enum CacheReadiness {
     static func await(_ cache: any FrontCache, process: ChildProcess, within timeout: Duration = .seconds(20)) async throws {

@@ -1,34 +1,9 @@
 import Foundation
-import Logging
 import Manifest
 import PackServer
 
-/// The keys a command signs with and publishes, from the configuration.
-struct SigningKeys {
-    /// Nil when the private key is not available here (another host signs; this one only serves).
-    let signer: ManifestSigner?
-    /// The signing key's public half first, then `signing.additionalPublicKeys`.
-    let publicKeys: [VerificationKey]
-
-    static func load(_ config: PackServeConfiguration, logger: Logger, required: Bool = false) throws -> SigningKeys {
-        var signer: ManifestSigner?
-        var publicKeys: [VerificationKey] = []
-        do {
-            let key = try SigningKeyFile.load(config, logger: logger)
-            signer = ManifestSigner(key: key, configuration: config)
-            publicKeys.append(key.publicKey)
-        } catch {
-            if required { throw CommandFailure(error.description) }
-            logger.warning("not signing manifests here: \(error)")
-        }
-        do {
-            for path in config.signing.additionalPublicKeys { publicKeys.append(try VerificationKey(pemFile: path)) }
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        return SigningKeys(signer: signer, publicKeys: publicKeys)
-    }
-
+/// What `fsck` and `key` need of the configured keys: the public halves only, never generating a key.
+extension SigningKeys {
     /// The public keys manifests may be verified with, for `fsck`: the signing key's public half when its file
     /// exists (never generated here: checking must not create keys), then `signing.additionalPublicKeys`.
     static func verificationKeys(_ config: PackServeConfiguration) throws -> [VerificationKey] {
