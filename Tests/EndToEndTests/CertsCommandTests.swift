@@ -108,12 +108,11 @@ extension EndToEnd {
                 "-accept", "127.0.0.1:\(port)", "-www",
             ])
             defer { server.signal(SIGTERM) }
-            let deadline = ContinuousClock.now + .seconds(15)
-            while !server.stdout.text.contains("ACCEPT") {
-                guard server.isRunning, ContinuousClock.now < deadline else {
-                    throw EndToEndFailure("openssl s_server did not start: \(server.stderr.text)\(server.stdout.text)")
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            let accepting = try await Poll.until(within: .seconds(15), every: .milliseconds(50)) {
+                server.stdout.text.contains("ACCEPT") || !server.isRunning
+            }
+            guard accepting, server.isRunning else {
+                throw EndToEndFailure("openssl s_server did not start: \(server.stderr.text)\(server.stdout.text)")
             }
             func connect(_ check: [String]) async throws -> (status: Int32?, output: String) {
                 let client = try ChildProcess(openssl, [

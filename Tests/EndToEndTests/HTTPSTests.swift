@@ -191,6 +191,7 @@ extension EndToEnd {
             // No signal but SIGTERM/SIGINT ends the server.
             for signal in [SIGHUP, SIGUSR1, SIGUSR2, SIGPIPE] {
                 server.child.signal(signal)
+                // Time for a signal that killed the process to show; a non-event cannot be polled for.
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(server.child.isRunning, "signal \(signal) ended the server")
             }

@@ -21,10 +21,16 @@ extension EndToEnd {
             try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port)
         }
 
-        /// Waits for the server to settle after start-up and returns its descriptor count then.
+        /// Waits for the server to settle after start-up (its descriptor count the same twice, 100 ms apart)
+        /// and returns its descriptor count then.
         static func baselineDescriptors(of server: RunningPackServe) async throws -> Int {
             #expect(try get("/healthz", port: server.port).status == 200)
-            try await Task.sleep(for: .milliseconds(300))
+            var last = -1
+            try await Poll.until(within: .seconds(3), every: .milliseconds(100)) {
+                let count = server.probe.descriptorCount
+                defer { last = count }
+                return count == last
+            }
             return server.probe.descriptorCount
         }
 
@@ -76,6 +82,8 @@ extension EndToEnd {
                 try socket.send(chunk)
                 stalled.append(socket)
             }
+            // Not a wait for an event but a chance for a defect: a server that buffered bodies would have read
+            // them by now. No clock can stand in for the time the other process is given.
             try await Task.sleep(for: .milliseconds(500))
             let growthKiB = server.probe.residentKiB - residentBefore
             #expect(growthKiB < 32 * 1024, "resident memory grew by \(growthKiB) KiB for 400 stalled bodies")
