@@ -196,6 +196,8 @@ let package = Package(
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting"]),
+            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting"],
+            // Python the tests run by path (PythonScripts), not sources of the target.
+            exclude: ["Scripts"]),
     ]
 )

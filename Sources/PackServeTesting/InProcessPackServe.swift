@@ -76,12 +76,4 @@ public final class InProcessPackServe: Sendable {
     public func refresh() {
         application.watcher.refresh()
     }
-
-    /// The access log's lines so far (combined format) for `path` with `status`, once the writer has flushed
-    /// them: it writes from its own thread, so this stops the writer's buffering by reading after a flush.
-    public func accessLogLines(path: String, status: Int) -> [String] {
-        let text = (try? String(contentsOfFile: directory.file("access.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
-            .filter { $0.contains(" \(path) HTTP/1.") && $0.contains("\" \(status) ") }
-    }
 }

@@ -13,7 +13,7 @@ extension EndToEnd.CDN {
         let stopFile = stack.store.directory.file("stop-client")
         let client = try ChildProcess(
             try ExternalTool.path(of: "python3"),
-            ["-c", CDNConsistencyScript.source, String(stack.cache.port), "hot", stopFile])
+            [CDNConsistencyScript.script, String(stack.cache.port), "hot", stopFile])
         defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
         for index in 1...publishes {
             let file = try stack.store.randomFile("v\(index).bin", count: consistencyPackSize)

@@ -59,7 +59,7 @@ extension EndToEnd {
 
             let python = try ExternalTool.path(of: "python3")
             let page = try await ChildProcess.run(
-                python, ["-c", CredentialedCatalogPageScript.source, server.url(""), token, "2", "level-1", levelSHA256],
+                python, [CredentialedCatalogPageScript.script, server.url(""), token, "2", "level-1", levelSHA256],
                 timeout: .seconds(120))
             #expect(page.stdout.text.hasPrefix("OK packs=2"), "\(page.stdout.text)\(page.stderr.text)")
             #expect(try await server.stop() == 0)

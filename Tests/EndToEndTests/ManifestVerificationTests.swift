@@ -41,7 +41,7 @@ extension EndToEnd {
             // joserfc: the compact JWS with the key from the JWK Set.
             let python = try ExternalTool.path(of: "python3")
             let good = try await ChildProcess.run(
-                python, ["-c", ManifestCheckScript.source, work.file("jws"), work.file("jwks"), work.file("payload")])
+                python, [ManifestCheckScript.script, work.file("jws"), work.file("jwks"), work.file("payload")])
             #expect(good.stdout.text.hasPrefix("OK 1"), "\(good.stdout.text)")
             let parts = String(decoding: token.body, as: UTF8.self).split(separator: ".")
             let forgedPayload = Data(tampered).base64EncodedString()
@@ -49,7 +49,7 @@ extension EndToEnd {
                 .replacingOccurrences(of: "=", with: "")
             try Data("\(parts[0]).\(forgedPayload).\(parts[2])".utf8).write(to: URL(fileURLWithPath: work.file("forged")))
             let forged = try ChildProcess(
-                python, ["-c", ManifestCheckScript.source, work.file("forged"), work.file("jwks"), work.file("tampered")])
+                python, [ManifestCheckScript.script, work.file("forged"), work.file("jwks"), work.file("tampered")])
             #expect(try await forged.exitStatus(within: .seconds(30)) == 1)
             #expect(forged.stdout.text.hasPrefix("REFUSED"), "\(forged.stdout.text)")
             #expect(try await server.stop() == 0)

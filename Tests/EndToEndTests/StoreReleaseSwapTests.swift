@@ -21,7 +21,7 @@ extension EndToEnd {
             let stopFile = store.directory.file("stop-load")
             let load = try ChildProcess(
                 try ExternalTool.path(of: "python3"),
-                ["-c", StoreLoadScript.source, String(server.port), "/packs/hot", "3", stopFile])
+                [StoreLoadScript.script, String(server.port), "/packs/hot", "3", stopFile])
             defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
             // The load is going once a first download has been served.
             _ = try await server.awaitAccessLogLines(path: "/packs/hot", status: 200)

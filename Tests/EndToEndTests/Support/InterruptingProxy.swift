@@ -25,7 +25,7 @@ final class InterruptingProxy {
         self.port = port
         child = try ChildProcess(
             try ExternalTool.path(of: "python3"),
-            ["-c", InterruptingProxyScript.source, "\(port)", "\(upstreamPort)", mode.rawValue, "\(limit)", "\(count)"])
+            [InterruptingProxyScript.script, "\(port)", "\(upstreamPort)", mode.rawValue, "\(limit)", "\(count)"])
         let child = child
         let listening = try await Poll.until(within: .seconds(10)) {
             child.stdout.text.hasPrefix("listening") || !child.isRunning
