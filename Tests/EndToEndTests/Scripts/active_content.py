@@ -38,6 +38,8 @@ driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opti
 def title_after_opening(url):
     driver.get("about:blank")
     driver.get(url)
+    # Time for whatever the page would run to run: Chromium gives no event for "no script will run", so
+    # this is a chance given to a defect, not a wait for a condition.
     time.sleep(1.0)
     return driver.title
 
@@ -46,7 +48,7 @@ try:
         title = title_after_opening(f"{control_base}/control/{pack['id']}")
         deadline = time.time() + 5
         while pack["id"] not in hits and time.time() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.1)  # a bounded poll: the hit comes from Chromium, another process
         if pack["id"] not in hits:
             problems.append(f"control: {pack['id']} ({pack['type']}) did not run even without PackServe's fields (title {title!r})")
         for path in pack["paths"]:

@@ -30,7 +30,7 @@ while not os.path.exists(stop):
         second = described()
     except Exception as error:
         if len(problems) < 20: problems.append(str(error)[:300])
-        time.sleep(0.01)
+        time.sleep(0.01)  # back off a moment after a failed round, so an error cannot spin the loop
         continue
     iterations.append({"start": start, "end": time.time(), "first": first, "pack": pack, "second": second})
 print(json.dumps({"iterations": iterations, "problems": problems}))

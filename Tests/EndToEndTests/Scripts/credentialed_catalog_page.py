@@ -56,7 +56,7 @@ try:
         path = os.path.join(downloads, name)
         deadline = time.time() + 30
         while not os.path.exists(path) and time.time() < deadline:
-            time.sleep(0.2)
+            time.sleep(0.2)  # a bounded poll: Chromium (another process) writes the download
         if not os.path.exists(path):
             problems.append(f"clicking {name} downloaded nothing: {os.listdir(downloads)} {driver.find_element(By.ID, 'packs-status').text!r}")
         elif hashlib.sha256(open(path, "rb").read()).hexdigest() != sha256:

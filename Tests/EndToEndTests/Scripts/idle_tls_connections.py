@@ -25,6 +25,8 @@ for _ in range(count):
     if exchange(sock) != b"200":
         print("FAIL a first request did not get 200"); sys.exit(1)
     connections.append(sock)
+# The server's memory is read once its buffers for these connections have settled; it runs in another
+# process, with no event to wait for.
 time.sleep(2)
 rss = [l for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS:")][0].split()[1]
 failed = 0

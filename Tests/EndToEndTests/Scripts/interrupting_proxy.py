@@ -1,4 +1,4 @@
-import json, socket, sys, threading, time
+import json, socket, sys, threading
 listen_port, upstream_port, mode, limit, count = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 remaining = [count]
 lock = threading.Lock()
@@ -55,7 +55,9 @@ def serve(client):
                               "status": int(response.split(" ")[1]), "bodyBytes": sent}), flush=True)
             if interrupt:
                 if mode == "stall":
-                    time.sleep(3600)
+                    # Hold the connection, sending nothing more, until the client gives up and hangs up.
+                    while client.recv(65536):
+                        pass
                 return
     except OSError:
         pass

@@ -24,7 +24,7 @@ def fetch(extra, slow):
         event = connection.next_event()
         if event is h11.NEED_DATA:
             if slow and len(body) >= next_pause:
-                time.sleep(0.15)
+                time.sleep(0.15)  # the slowness is the test: a reader that pauses with the window full
                 pauses += 1
                 next_pause += 512 * 1024
             connection.receive_data(sock.recv(3000 if slow else 1 << 16))
