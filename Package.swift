@@ -187,7 +187,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
+        .testTarget(
+            name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest", "PackServeTesting"]),
         // The production application in-process (PackServeTesting): the routes, admin API, documents and
         // metrics over real loopback sockets, in milliseconds.
         .testTarget(

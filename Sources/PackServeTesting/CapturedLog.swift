@@ -1,20 +1,23 @@
 import Logging
 import Synchronization
 
-/// The application's log kept in memory, one line per message (`LEVEL message key=value …`), for tests
-/// that check what an operator is told.
+/// A log that keeps its messages in memory, for tests that check what an operator is told (and how often).
 public final class CapturedLog: Sendable {
     private let lines = Mutex<[String]>([])
 
     public init() {}
 
+    /// Every message so far, as logged (without level or metadata).
     public var messages: [String] { lines.withLock { $0 } }
 
-    /// The lines that contain `text`.
-    public func lines(containing text: String) -> [String] { messages.filter { $0.contains(text) } }
+    /// The messages that contain `text`.
+    public func messages(containing text: String) -> [String] { messages.filter { $0.contains(text) } }
+
+    /// A logger that writes here, at every level.
+    public var logger: Logger { logger(level: .trace) }
 
     /// A logger at `level` that writes here.
-    public func logger(level: Logger.Level = .info) -> Logger {
+    public func logger(level: Logger.Level) -> Logger {
         var logger = Logger(label: "packserve") { _ in Handler(log: self) }
         logger.logLevel = level
         return logger
@@ -31,9 +34,7 @@ public final class CapturedLog: Sendable {
         }
 
         func log(event: LogEvent) {
-            let fields = metadata.merging(event.metadata ?? [:]) { $1 }
-                .sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-            log.lines.withLock { $0.append("\(event.level) \(event.message)\(fields)") }
+            log.lines.withLock { $0.append("\(event.message)") }
         }
     }
 }

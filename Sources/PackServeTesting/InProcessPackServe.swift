@@ -21,19 +21,24 @@ public final class InProcessPackServe: Sendable {
 
     /// Writes the configuration, builds the application and starts its listeners.
     /// - Parameters:
-    ///   - overrides: top-level config.json keys replaced (whole objects), as `ServerConfigurationFile` says.
+    ///   - overrides: top-level config.json keys replaced (whole objects), as `ServerSettings` says.
     ///   - prepare: runs first, on the empty directory (to put a static file in `public/`, say).
     public static func start(
         overrides: [String: any Sendable] = [:], clock: ManualClock = ManualClock(),
         prepare: (ScratchDirectory) throws -> Void = { _ in }
     ) async throws -> InProcessPackServe {
         let directory = try ScratchDirectory("packserve-app")
-        let file = ServerConfigurationFile(directory: directory, overrides: overrides)
-        _ = try directory.directory("public")
+        // The access log in a file of the test's own: standard error is the test runner's.
+        let settings = ServerSettings(
+            publicDirectory: try directory.directory("public"), dataDirectory: directory.file("data"),
+            overrides: ["accessLog": ["format": "combined", "path": directory.file("access.log")] as [String: any Sendable]]
+                .merging(overrides) { $1 })
         try prepare(directory)
+        let path = directory.file("config.json")
+        try settings.write(to: path)
         // Loaded as the binary loads it (defaults, validation, relative paths), without this process's
         // environment: a PACKSERVE_ variable of the machine must not leak in.
-        let configuration = try await PackServeConfiguration.load(path: try file.write(), environment: [:])
+        let configuration = try await PackServeConfiguration.load(path: path, environment: [:])
         return try InProcessPackServe(directory: directory, configuration: configuration, clock: clock)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 import Testing
 
 /// Startup configuration (docs/api.md "Configuration"): a bad value stops the server with one line
