@@ -185,7 +185,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages"]),
+        .testTarget(
+            name: "PackServerTests",
+            dependencies: [
+                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages",
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
         .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport"]),
     ]
