@@ -35,9 +35,12 @@ let package = Package(
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // gzip for JSON documents through the system's zlib (zlib1g-dev).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
+        // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
+        .target(name: "JSONText"),
         .target(
             name: "HTTPServer",
             dependencies: [
+                "JSONText",
                 "CSocketShims",
                 "COpenSSL",
                 "CGzip",
@@ -74,6 +77,7 @@ let package = Package(
             name: "Manifest",
             dependencies: [
                 "DurableFiles",
+                "JSONText",
                 // The JSON value of a pack's own `userInfo`.
                 "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -94,6 +98,7 @@ let package = Package(
             name: "PackClient",
             dependencies: [
                 "HTTPClient",
+                "HTTPServer",
                 "DurableFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
@@ -112,9 +117,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The admin API's request and answer bodies, shared by the server and its client (`push`).
+        .target(name: "AdminMessages"),
         .target(
             name: "PackServer",
             dependencies: [
+                "AdminMessages",
                 "AppleArchive",
                 "HTTPServer",
                 // Purge requests to the caches in front (cache.purge).
@@ -153,6 +161,7 @@ let package = Package(
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "AdminMessages",
                 "AppleArchive",
                 "PackServer",
                 "PackStore",
@@ -165,6 +174,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
@@ -188,7 +198,12 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest", "PackServeTesting"]),
+            name: "PackServerTests",
+            dependencies: [
+                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting",
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
         // The production application in-process (PackServeTesting): the routes, admin API, documents and
         // metrics over real loopback sockets, in milliseconds.
         .testTarget(

@@ -141,8 +141,9 @@ import Testing
     /// The host allow-list comes before everything, the method check included; the 421 carries only a
     /// problem naming the refused host and the allowed ones.
     @Test func anotherHostIsMisdirectedWhateverTheMethod() {
-        let problem = #"{"allowedHosts":["assets.example.com"],"detail":"this server does not answer for host evil.example; "#
-            + #"allowed hosts: assets.example.com","host":"evil.example","status":421,"title":"Misdirected Request","type":"about:blank"}"#
+        let problem = #"{"type":"about:blank","status":421,"title":"Misdirected Request","#
+            + #""detail":"this server does not answer for host evil.example; allowed hosts: assets.example.com","#
+            + #""host":"evil.example","allowedHosts":["assets.example.com"]}"#
         for method in [HTTPMethod.get, .head, .post] {
             let response = fixture.request("/packs/level-1", method: method, host: "Evil.Example:443")
             #expect(response.status == .misdirectedRequest, "\(method)")
