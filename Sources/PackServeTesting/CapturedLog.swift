@@ -10,9 +10,6 @@ public final class CapturedLog: Sendable {
     /// Every message so far, as logged (without level or metadata).
     public var messages: [String] { lines.withLock { $0 } }
 
-    /// The messages that contain `text`.
-    public func messages(containing text: String) -> [String] { messages.filter { $0.contains(text) } }
-
     /// A logger that writes here, at every level.
     public var logger: Logger { logger(level: .trace) }
 

@@ -20,12 +20,9 @@ public final class InProcessPackServe: Sendable {
     private let stopped = Mutex(false)
 
     /// Writes the configuration, builds the application and starts its listeners.
-    /// - Parameters:
-    ///   - overrides: top-level config.json keys replaced (whole objects), as `ServerSettings` says.
-    ///   - prepare: runs first, on the empty directory (to put a static file in `public/`, say).
+    /// - Parameter overrides: top-level config.json keys replaced (whole objects), as `ServerSettings` says.
     public static func start(
-        overrides: [String: any Sendable] = [:], clock: ManualClock = ManualClock(),
-        prepare: (ScratchDirectory) throws -> Void = { _ in }
+        overrides: [String: any Sendable] = [:], clock: ManualClock = ManualClock()
     ) async throws -> InProcessPackServe {
         let directory = try ScratchDirectory("packserve-app")
         // The access log in a file of the test's own: standard error is the test runner's.
@@ -33,7 +30,6 @@ public final class InProcessPackServe: Sendable {
             publicDirectory: try directory.directory("public"), dataDirectory: directory.file("data"),
             overrides: ["accessLog": ["format": "combined", "path": directory.file("access.log")] as [String: any Sendable]]
                 .merging(overrides) { $1 })
-        try prepare(directory)
         let path = directory.file("config.json")
         try settings.write(to: path)
         // Loaded as the binary loads it (defaults, validation, relative paths), without this process's
@@ -71,11 +67,6 @@ public final class InProcessPackServe: Sendable {
 
     /// The plaintext listener's port.
     public var port: Int { application.server.localPort }
-
-    /// The HTTPS listener's port (0 without `tls`).
-    public var tlsPort: Int { application.server.tlsPort }
-
-    public func url(_ path: String) -> String { "\(client.origin)\(path)" }
 
     /// What the watcher's next poll would do: take up a release, a rollback, a signing or tokens made since.
     public func refresh() {

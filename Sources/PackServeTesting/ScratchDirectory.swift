@@ -33,12 +33,4 @@ public final class ScratchDirectory: Sendable {
         try words.withUnsafeBytes { Data($0.prefix(count)) }.write(to: URL(fileURLWithPath: made))
         return made
     }
-
-    /// Writes `text` to `name` inside and returns its path.
-    @discardableResult
-    public func write(_ name: String, _ text: String) throws -> String {
-        let made = file(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: made))
-        return made
-    }
 }
