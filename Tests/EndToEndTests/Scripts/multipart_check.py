@@ -1,5 +1,6 @@
 import email, socket, sys
 import h11
+from h11_response import read_response
 
 port, path, file_path, range_value, expected = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
 expected_parts = [tuple(int(n) for n in item.split("-")) for item in expected.split(",")]
@@ -10,22 +11,11 @@ sock = socket.create_connection(("127.0.0.1", port), timeout=30)
 headers = [("Host", f"127.0.0.1:{port}"), ("Range", range_value), ("Connection", "close")]
 sock.sendall(connection.send(h11.Request(method="GET", target=path, headers=headers)))
 sock.sendall(connection.send(h11.EndOfMessage()))
-response, body = None, bytearray()
-while True:
-    event = connection.next_event()
-    if event is h11.NEED_DATA:
-        connection.receive_data(sock.recv(1 << 16))
-    elif isinstance(event, h11.Response):
-        response = event
-    elif isinstance(event, h11.Data):
-        body += event.data
-    elif isinstance(event, h11.EndOfMessage):
-        break
+status, fields, body = read_response(connection, sock)
 
-fields = {name.decode().lower(): value.decode() for name, value in response.headers}
 problems = []
-if response.status_code != 206:
-    problems.append(f"status {response.status_code}, expected 206")
+if status != 206:
+    problems.append(f"status {status}, expected 206")
 if fields.get("content-length") != str(len(body)):
     problems.append(f"Content-Length {fields.get('content-length')} but {len(body)} body bytes")
 content_type = fields.get("content-type", "")

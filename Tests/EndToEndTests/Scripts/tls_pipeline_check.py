@@ -1,5 +1,6 @@
 import email, socket, ssl, sys
 import h11
+from h11_response import read_response
 
 port, ca_file, path, file_path = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 data = open(file_path, "rb").read()
@@ -32,19 +33,7 @@ for index, (method, extra) in enumerate(requests):
         connection.start_next_cycle()
     connection.send(encode(method, extra))  # moves h11's state; the bytes already went out
     connection.send(h11.EndOfMessage())
-    response, body = None, bytearray()
-    while True:
-        event = connection.next_event()
-        if event is h11.NEED_DATA:
-            connection.receive_data(sock.recv(1 << 16))
-        elif isinstance(event, h11.Response):
-            response = event
-        elif isinstance(event, h11.Data):
-            body += event.data
-        elif isinstance(event, h11.EndOfMessage):
-            break
-    fields = {name.decode().lower(): value.decode() for name, value in response.headers}
-    responses.append((response.status_code, fields, bytes(body)))
+    responses.append(read_response(connection, sock))
 
 status, fields, body = responses[0]
 if status != 206 or body != data[0:100] or fields.get("content-range") != f"bytes 0-99/{len(data)}":
