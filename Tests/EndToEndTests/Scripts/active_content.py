@@ -1,6 +1,5 @@
 import http.server, json, sys, tempfile, threading, time
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
 
 base, packs = sys.argv[1], json.loads(sys.argv[2])
 problems, hits = [], []
@@ -28,12 +27,7 @@ threading.Thread(target=control.serve_forever, daemon=True).start()
 control_base = f"http://127.0.0.1:{control.server_address[1]}"
 
 downloads = tempfile.mkdtemp(prefix="packserve-active-")
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-    options.add_argument(argument)
-options.add_experimental_option("prefs", {"download.default_directory": downloads,
-                                          "download.prompt_for_download": False})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium.start(downloads=downloads)
 
 def title_after_opening(url):
     driver.get("about:blank")

@@ -1,6 +1,5 @@
 import base64, hashlib, http.server, json, sys, threading, urllib.error, urllib.request
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -40,12 +39,8 @@ def human(n):
         unit += 1
     return f"{value:.1f} {units[unit]}"
 
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1600"]:
-    options.add_argument(argument)
 # The console, to see whether the page's Content-Security-Policy refused anything the page needs.
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium.start(browser_log=True, window_size="1280,1600")
 try:
     driver.get(page_base + "/")
     WebDriverWait(driver, 30).until(

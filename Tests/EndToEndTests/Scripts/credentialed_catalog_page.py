@@ -1,7 +1,6 @@
 import hashlib, os, sys, tempfile, time
-from selenium import webdriver
+import headless_chromium
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -9,12 +8,7 @@ base, token, count, name, sha256 = sys.argv[1], sys.argv[2], int(sys.argv[3]), s
 problems = []
 downloads = tempfile.mkdtemp(prefix="packserve-catalog-downloads")
 
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium.start(downloads=downloads, browser_log=True)
 status = lambda: driver.find_element(By.ID, "signature-status").text
 
 def wait(condition, what):
