@@ -12,8 +12,7 @@ import Testing
         try server.publish()
         let publicDirectory = server.application.configuration.publicDirectory
         try Data("<p>hi</p>".utf8).write(to: URL(fileURLWithPath: "\(publicDirectory)/index.html"))
-        // The members, not their order: docs/http.md shows them sorted, the problem encoder writes RFC 9457's
-        // order (type, status, title, detail, then the extensions) since main's 6bb8e57.
+        // The members; their order (the standard ones, then the extensions) is ProblemDetailsTests' business.
         let problem: NSDictionary = [
             "allowedHosts": ["localhost", "127.0.0.1"],
             "detail": "this server does not answer for host assets.evil.example; allowed hosts: localhost, 127.0.0.1",
