@@ -177,10 +177,3 @@ extension ConnectionMachine {
         }
     }
 }
-
-extension BodyFraming {
-    var contentLength: Int? {
-        if case .contentLength(let length) = self { return length }
-        return nil
-    }
-}
