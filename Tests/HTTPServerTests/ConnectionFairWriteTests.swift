@@ -14,15 +14,21 @@ import Testing
         return path
     }
 
+    /// A host serving the file at `path` with the test's slice, and a connection that asked for all of it.
+    static func download(_ path: String) -> (ManualHost, MemoryTransport, Connection) {
+        let host = ManualHost(responder: FileServingResponder(path: path)) { $0.writeSliceBytes = Self.slice }
+        let transport = MemoryTransport()
+        transport.reads = [ConnectionStateTests.request("/large")]
+        let connection = Connection(socket: -1, transport: transport, host: host)
+        connection.handle(events: ManualHost.readable)
+        return (host, transport, connection)
+    }
+
     @Test func aLargeFileIsWrittenInTurnsAndAnotherConnectionIsServedBetweenThem() throws {
         let size = 5 * Self.slice + 1000
         let path = try Self.file(size: size)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let host = ManualHost(responder: FileServingResponder(path: path)) { $0.writeSliceBytes = Self.slice }
-        let large = MemoryTransport()
-        large.reads = [ConnectionStateTests.request("/large")]
-        let first = Connection(socket: -1, transport: large, host: host)
-        first.handle(events: ManualHost.readable)
+        let (host, large, _) = Self.download(path)
         // The head and the first share of the body, then a yield: no more than the slice in one turn.
         #expect(large.written.count <= Self.slice)
         #expect(host.yielded.count == 1)
@@ -69,11 +75,7 @@ import Testing
     @Test func aConnectionClosedWhileWaitingForItsTurnStaysClosed() throws {
         let path = try Self.file(size: 3 * Self.slice)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let host = ManualHost(responder: FileServingResponder(path: path)) { $0.writeSliceBytes = Self.slice }
-        let transport = MemoryTransport()
-        transport.reads = [ConnectionStateTests.request("/large")]
-        let connection = Connection(socket: -1, transport: transport, host: host)
-        connection.handle(events: ManualHost.readable)
+        let (host, transport, connection) = Self.download(path)
         let before = transport.written.count
         connection.close(orderly: false)
         host.runYielded()

@@ -107,13 +107,13 @@ import Testing
         case "handshaking": return .handshaking(since: t)
         case "idle": return .idle(since: t)
         case "readingHead": return .readingHead(since: t)
-        case "decidingBody": return .decidingBody(MachineFixtures.put, .contentLength(10), owesContinue: false)
+        case "decidingBody": return .decidingBody(RequestInProgress(head: MachineFixtures.put), .contentLength(10), owesContinue: false)
         case "readingBody": return .readingBody(MachineFixtures.body(streamed: false))
         case "awaitingConsumer":
             return .awaitingConsumer(MachineFixtures.body(streamed: true, promised: promise), pausedAt: t, owesContinue: true)
-        case "awaitingResponse (calling)": return .awaitingResponse(AwaitedResponse(head: MachineFixtures.get))
+        case "awaitingResponse (calling)": return .awaitingResponse(MachineFixtures.awaiting())
         case "awaitingResponse (deferred)":
-            return .awaitingResponse(AwaitedResponse(head: MachineFixtures.get, promised: promise))
+            return .awaitingResponse(MachineFixtures.awaiting(promised: promise))
         case "writing (keep-alive)": return .writing(lastProgress: t, then: .nextRequest)
         case "writing (then linger)": return .writing(lastProgress: t, then: .linger)
         case "lingering": return .lingering(since: t)

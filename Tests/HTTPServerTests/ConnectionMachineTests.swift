@@ -15,9 +15,9 @@ import Testing
 
     /// Answers given while draining carry `Connection: close`.
     @Test func answersDuringTheDrainAreNotKeptAlive() {
-        var m = MachineFixtures.machine(in: .awaitingResponse(AwaitedResponse(head: MachineFixtures.get)))
+        var m = MachineFixtures.machine(in: .awaitingResponse(MachineFixtures.awaiting()))
         _ = m.handle(.drainBegun, at: Self.t)
-        guard case .send(_, _, let keepAlive, _) = m.handle(.answered(MachineFixtures.response(), startedAt: 1), at: Self.t) else {
+        guard case .send(_, _, let keepAlive) = m.handle(.answered(MachineFixtures.response(), startedAt: 1), at: Self.t) else {
             Issue.record("no response sent")
             return
         }
@@ -34,7 +34,7 @@ import Testing
 
     /// A body read whole with `Expect: 100-continue` and no body bytes yet: 100 Continue, then the body.
     @Test func aBodyReadWholeIsInvitedWithContinue() {
-        var m = MachineFixtures.machine(in: .decidingBody(MachineFixtures.put, .contentLength(10), owesContinue: true))
+        var m = MachineFixtures.machine(in: .decidingBody(RequestInProgress(head: MachineFixtures.put), .contentLength(10), owesContinue: true))
         #expect(m.handle(.bodyHandling(.read, stream: nil), at: Self.t).name == "sendContinue")
         #expect(m.handle(.wrote(.drained, progressed: true), at: Self.t).name == "read")
         #expect(m.state.name == "readingBody")
@@ -42,7 +42,7 @@ import Testing
 
     /// A Content-Length over the limit is refused before a byte of the body is read.
     @Test func anAnnouncedBodyOverTheLimitIsRefusedFirst() {
-        var m = MachineFixtures.machine(in: .decidingBody(MachineFixtures.put, .contentLength(10), owesContinue: true))
+        var m = MachineFixtures.machine(in: .decidingBody(RequestInProgress(head: MachineFixtures.put), .contentLength(10), owesContinue: true))
         guard case .refuse(let error) = m.handle(.bodyHandling(.stream(maxBytes: 9), stream: nil), at: Self.t) else {
             Issue.record("not refused")
             return

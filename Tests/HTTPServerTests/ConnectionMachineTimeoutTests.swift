@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func aDeferredResponseNeverTimesOut() {
-        let m = MachineFixtures.machine(in: .awaitingResponse(AwaitedResponse(head: MachineFixtures.get, promised: DeferredResponse())))
+        let m = MachineFixtures.machine(in: .awaitingResponse(MachineFixtures.awaiting(promised: DeferredResponse())))
         #expect(m.expiry(at: 1_000_000) == nil)
     }
 

@@ -12,11 +12,12 @@ enum ConnectionAction {
     /// Write what is owed; report `.wrote`.
     case flush
     /// Ask the application how to take the body `head` announces; report `.bodyHandling`.
-    case decideBody(HTTPRequestHead, contentLength: Int?)
+    case decideBody(RequestInProgress, contentLength: Int?)
     /// Call the application; report `.answered` or `.deferred`.
-    case callApplication(HTTPRequestHead, body: [UInt8], stream: RequestBodyStream?)
-    /// Queue a response to `head` and write; report `.wrote`. `startedAt` nil: it starts now.
-    case send(HTTPResponse, to: HTTPRequestHead, keepAlive: Bool, startedAt: UInt64?)
+    case callApplication(RequestInProgress, body: [UInt8], stream: RequestBodyStream?)
+    /// Queue a response to `request` and write; report `.wrote`. Its time counts from `request.startedAt`,
+    /// or from now if the application was not called.
+    case send(HTTPResponse, to: RequestInProgress, keepAlive: Bool)
     /// Queue `100 Continue` and write; report `.wrote`.
     case sendContinue
     /// Queue a refusal (400, 408, 413, 431, 501, 505) with `Connection: close` and write; report `.wrote`.

@@ -2,10 +2,12 @@
 extension ConnectionMachine {
     mutating func answered(_ response: HTTPResponse, startedAt: UInt64, at now: Int64) -> ConnectionAction {
         switch state {
-        case .awaitingResponse(let awaited) where awaited.promised == nil:
-            return answer(awaited.head, with: response, startedAt: startedAt, at: now)
+        case .awaitingResponse(let request) where request.promised == nil:
+            request.startedAt = startedAt
+            return answer(request, with: response, at: now)
         case .readingBody(let body), .awaitingConsumer(let body, _, _):
-            return answerMidBody(body, with: response, startedAt: startedAt, at: now)
+            body.request.startedAt = startedAt
+            return answerMidBody(body, with: response, at: now)
         default:
             return .wait
         }
@@ -14,35 +16,35 @@ extension ConnectionMachine {
     /// The application will answer later: reading waits (requests pipelined behind stay unread, so
     /// responses keep their order), except for the body of a streamed request, which its consumer drives.
     mutating func deferred(_ promised: DeferredResponse, startedAt: UInt64) -> ConnectionAction {
+        let request: RequestInProgress
         switch state {
-        case .awaitingResponse(var awaited) where awaited.promised == nil:
-            awaited.promised = promised
-            awaited.startedAt = startedAt
-            state = .awaitingResponse(awaited)
-        case .awaitingConsumer(var body, let pausedAt, let owesContinue) where body.promised == nil:
-            body.promised = promised
-            body.startedAt = startedAt
-            state = .awaitingConsumer(body, pausedAt: pausedAt, owesContinue: owesContinue)
-        case .readingBody(var body) where body.promised == nil:
-            body.promised = promised
-            body.startedAt = startedAt
-            state = .readingBody(body)
+        case .awaitingResponse(let awaited): request = awaited
+        case .awaitingConsumer(let body, _, _), .readingBody(let body): request = body.request
         default:
             // Nobody waits for it any more.
             promised.cancel()
+            return .wait
         }
+        guard request.promised == nil else {
+            promised.cancel()
+            return .wait
+        }
+        request.promised = promised
+        request.startedAt = startedAt
         return .wait
     }
 
     mutating func deferredAnswered(_ response: HTTPResponse, for promised: DeferredResponse, at now: Int64) -> ConnectionAction {
         switch state {
-        case .awaitingResponse(let awaited) where awaited.promised === promised:
+        case .awaitingResponse(let request) where request.promised === promised:
             // Then the requests pipelined behind it, and what arrived meanwhile (no edge will announce it).
             readMayFindMore = true
-            return answer(awaited.head, with: response, startedAt: awaited.startedAt, at: now)
-        case .readingBody(let body) where body.promised === promised,
-             .awaitingConsumer(let body, _, _) where body.promised === promised:
-            return answerMidBody(body, with: response, startedAt: body.startedAt, at: now)
+            request.promised = nil
+            return answer(request, with: response, at: now)
+        case .readingBody(let body) where body.request.promised === promised,
+             .awaitingConsumer(let body, _, _) where body.request.promised === promised:
+            body.request.promised = nil
+            return answerMidBody(body, with: response, at: now)
         default:
             return .wait
         }
@@ -61,30 +63,26 @@ extension ConnectionMachine {
         return resumeParsing(at: now)
     }
 
-    private mutating func answer(
-        _ head: HTTPRequestHead, with response: HTTPResponse, startedAt: UInt64?, at now: Int64
-    ) -> ConnectionAction {
-        let keepAlive = head.wantsKeepAlive && !isDraining
+    private mutating func answer(_ request: RequestInProgress, with response: HTTPResponse, at now: Int64) -> ConnectionAction {
+        let keepAlive = request.head.wantsKeepAlive && !isDraining
         state = .writing(lastProgress: now, then: keepAlive ? .nextRequest : .close)
-        return .send(response, to: head, keepAlive: keepAlive, startedAt: startedAt)
+        return .send(response, to: request, keepAlive: keepAlive)
     }
 
     /// A response that comes while a streamed body is still arriving ends the body (its consumer sees
     /// `abandoned`) and the connection, like a refusal.
-    private mutating func answerMidBody(
-        _ body: BodyInProgress, with response: HTTPResponse, startedAt: UInt64, at now: Int64
-    ) -> ConnectionAction {
+    private mutating func answerMidBody(_ body: BodyInProgress, with response: HTTPResponse, at now: Int64) -> ConnectionAction {
         body.reader.stream?.fail(.abandoned)
-        return answerWithoutReadingBody(response, to: body.head, startedAt: startedAt, at: now)
+        return answerWithoutReadingBody(response, to: body.request, at: now)
     }
 
     /// Sends a final response to a request whose body stays unread, then closes lingering: the unread
     /// bytes would otherwise be parsed as the next request (RFC 9112 §9.6).
     mutating func answerWithoutReadingBody(
-        _ response: HTTPResponse, to head: HTTPRequestHead, startedAt: UInt64?, at now: Int64
+        _ response: HTTPResponse, to request: RequestInProgress, at now: Int64
     ) -> ConnectionAction {
         state = .writing(lastProgress: now, then: .linger)
-        return .send(response, to: head, keepAlive: false, startedAt: startedAt)
+        return .send(response, to: request, keepAlive: false)
     }
 
     /// Answers a request the parser refused (400, 413, 431, 501, 505) or a body that fell behind (408),
@@ -101,9 +99,9 @@ extension ConnectionMachine {
         switch state {
         case .readingBody(let body), .awaitingConsumer(let body, _, _), .writing(_, .body(let body)):
             body.reader.stream?.fail(failure)
-            body.promised?.cancel()
-        case .awaitingResponse(let awaited):
-            awaited.promised?.cancel()
+            body.request.promised?.cancel()
+        case .awaitingResponse(let request):
+            request.promised?.cancel()
         default:
             break
         }

@@ -91,25 +91,26 @@ extension ConnectionMachine {
     private mutating func beginRequest(
         _ head: HTTPRequestHead, framing: BodyFraming, bodyBytesArrived: Bool, at now: Int64
     ) -> ConnectionAction {
+        let request = RequestInProgress(head: head)
         let expectation = head.expectation
         if expectation == .unsupported {
             return answerWithoutReadingBody(
-                .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: head,
-                startedAt: nil, at: now)
+                .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: request,
+                at: now)
         }
         if framing == .none {
-            state = .awaitingResponse(AwaitedResponse(head: head))
-            return .callApplication(head, body: [], stream: nil)
+            state = .awaitingResponse(request)
+            return .callApplication(request, body: [], stream: nil)
         }
         // RFC 9110 §10.1.1: the client waits for 100 Continue before sending the body; a server may skip
         // it once body bytes are already arriving. HTTP/1.0 clients do not know 1xx responses.
         let owesContinue = expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0
-        state = .decidingBody(head, framing, owesContinue: owesContinue)
-        return .decideBody(head, contentLength: framing.contentLength)
+        state = .decidingBody(request, framing, owesContinue: owesContinue)
+        return .decideBody(request, contentLength: framing.contentLength)
     }
 
     mutating func bodyHandling(_ handling: RequestBodyHandling, stream: RequestBodyStream?, at now: Int64) -> ConnectionAction {
-        guard case .decidingBody(let head, let framing, let owesContinue) = state else {
+        guard case .decidingBody(let request, let framing, let owesContinue) = state else {
             stream?.fail(.connectionClosed)
             return .wait
         }
@@ -117,7 +118,7 @@ extension ConnectionMachine {
         var pace = limits.defaultBodyPace
         switch handling {
         case .refuse(let refusal):
-            return answerWithoutReadingBody(refusal, to: head, startedAt: nil, at: now)
+            return answerWithoutReadingBody(refusal, to: request, at: now)
         case .read:
             limit = limits.maxBodyBytes
         case .stream(let maxBytes, let streamPace):
@@ -129,13 +130,13 @@ extension ConnectionMachine {
             return refuse(.contentTooLarge("body larger than \(limit) bytes"), at: now)
         }
         let body = BodyInProgress(
-            head: head, reader: RequestBodyReader(framing: framing, maxBodyBytes: limit, stream: stream),
+            request: request, reader: RequestBodyReader(framing: framing, maxBodyBytes: limit, stream: stream),
             clock: BodyClock(pace: pace, startedAt: now))
         if let stream {
             // Nothing of a streamed body is read (nor 100 Continue sent) until its consumer asks for it.
             state = .awaitingConsumer(body, pausedAt: now, owesContinue: owesContinue)
             readMayFindMore = true
-            return .callApplication(head, body: [], stream: stream)
+            return .callApplication(request, body: [], stream: stream)
         }
         if owesContinue {
             state = .writing(lastProgress: now, then: .body(body))
@@ -147,13 +148,13 @@ extension ConnectionMachine {
 
     private mutating func bodyComplete(_ body: BodyInProgress) -> ConnectionAction {
         guard let stream = body.reader.stream else {
-            state = .awaitingResponse(AwaitedResponse(head: body.head))
-            return .callApplication(body.head, body: body.reader.body, stream: nil)
+            state = .awaitingResponse(body.request)
+            return .callApplication(body.request, body: body.reader.body, stream: nil)
         }
         // The application already has the request: its promised response is awaited, and the requests
         // pipelined behind it stay unread.
         stream.finish()
-        state = .awaitingResponse(AwaitedResponse(head: body.head, promised: body.promised, startedAt: body.startedAt))
+        state = .awaitingResponse(body.request)
         readMayFindMore = true
         return .wait
     }

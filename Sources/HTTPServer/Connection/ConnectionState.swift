@@ -1,6 +1,7 @@
 /// Where a connection is in its life. Each state carries the clock its timeout is judged by
 /// (`ConnectionLimits`), so there is no second state machine of timeouts to keep in step: entering a state
-/// starts its clock.
+/// starts its clock. The body states are boxed (`indirect`), so that the state, copied and switched over
+/// on every event, stays a few words.
 enum ConnectionState {
     /// A listener with `proxyProtocol`: the PROXY header comes first, before the handshake. Header timeout,
     /// counted from accept.
@@ -14,15 +15,15 @@ enum ConnectionState {
     case readingHead(since: Int64)
     /// A head announcing a body is complete; the application decides whether its body is read
     /// (`HTTPResponder.bodyHandling`) before any byte of it is. Transient: answered in the same turn.
-    case decidingBody(HTTPRequestHead, BodyFraming, owesContinue: Bool)
+    case decidingBody(RequestInProgress, BodyFraming, owesContinue: Bool)
     /// A request body is arriving at the client's pace (`BodyClock`): 408 when it falls behind.
-    case readingBody(BodyInProgress)
+    indirect case readingBody(BodyInProgress)
     /// A streamed body's consumer is behind, or has not asked yet: body bytes wait in the socket and the
     /// body's clock stands still. `owesContinue`: 100 Continue goes out on the consumer's first ask.
-    case awaitingConsumer(BodyInProgress, pausedAt: Int64, owesContinue: Bool)
+    indirect case awaitingConsumer(BodyInProgress, pausedAt: Int64, owesContinue: Bool)
     /// The application has the request and no body is arriving: its answer (now, or later for a
     /// `DeferredResponse`) is awaited; requests pipelined behind it stay unread. No timeout.
-    case awaitingResponse(AwaitedResponse)
+    case awaitingResponse(RequestInProgress)
     /// Bytes are owed to the peer; nothing is read until they are out. Write timeout, counted from the
     /// last progress.
     case writing(lastProgress: Int64, then: AfterWrite)
@@ -42,6 +43,6 @@ enum ConnectionState {
         /// A request's body was left unread: close lingering.
         case linger
         /// 100 Continue is out: the body it invited goes on.
-        case body(BodyInProgress)
+        indirect case body(BodyInProgress)
     }
 }

@@ -98,12 +98,13 @@ final class Connection: @unchecked Sendable {
                 outcome = .handshake(progress)
             case .flush:
                 outcome = flush()
-            case .decideBody(let head, let contentLength):
-                outcome = decideBody(head, contentLength: contentLength)
-            case .callApplication(let head, let body, let stream):
-                outcome = callApplication(head, body: body, stream: stream)
-            case .send(let response, let head, let keepAlive, let startedAt):
-                send(response, to: head, keepAlive: keepAlive, startedAt: startedAt ?? System.monotonicNanoseconds())
+            case .decideBody(let request, let contentLength):
+                outcome = decideBody(request.head, contentLength: contentLength)
+            case .callApplication(let request, let body, let stream):
+                outcome = callApplication(request.head, body: body, stream: stream)
+            case .send(let response, let request, let keepAlive):
+                let startedAt = request.startedAt == 0 ? System.monotonicNanoseconds() : request.startedAt
+                send(response, to: request.head, keepAlive: keepAlive, startedAt: startedAt)
                 outcome = flush()
             case .sendContinue:
                 outbound.append(head: Self.continueResponse, body: nil)

@@ -14,14 +14,23 @@ enum MachineFixtures {
     }
 
     static let get = head("GET /x HTTP/1.1\r\nHost: test\r\n\r\n")
+
+    /// The request `get`, and the promise the application gave for it, if any.
+    static func awaiting(promised: DeferredResponse? = nil) -> RequestInProgress {
+        let request = RequestInProgress(head: get)
+        request.promised = promised
+        return request
+    }
     static let put = head("PUT /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n")
     static let getBytes = Array("GET /x HTTP/1.1\r\nHost: test\r\n\r\n".utf8)
 
     static func body(streamed: Bool, promised: DeferredResponse? = nil) -> BodyInProgress {
         let stream = streamed ? RequestBodyStream(contentLength: 10, highWater: 64) {} : nil
+        let request = RequestInProgress(head: put)
+        request.promised = promised
         return BodyInProgress(
-            head: put, reader: RequestBodyReader(framing: .contentLength(10), maxBodyBytes: 1 << 20, stream: stream),
-            clock: BodyClock(pace: limits.defaultBodyPace, startedAt: start), promised: promised)
+            request: request, reader: RequestBodyReader(framing: .contentLength(10), maxBodyBytes: 1 << 20, stream: stream),
+            clock: BodyClock(pace: limits.defaultBodyPace, startedAt: start))
     }
 
     static func machine(in state: ConnectionState) -> ConnectionMachine {
