@@ -1,10 +1,13 @@
 /// Queuing responses, and accounting for them once they end.
 extension Connection {
-    func send(_ response: HTTPResponse, to head: HTTPRequestHead, keepAlive: Bool, startedAt: UInt64) {
+    func send(_ response: HTTPResponse, to request: RequestInProgress, keepAlive: Bool) {
+        let head = request.head
         let sendsBody = head.method != .head && !response.status.forbidsBody
         let headBytes = enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
+        // Timed from the call into the application, or from now for an answer it did not give.
+        let startedAt = request.startedAt == 0 ? System.monotonicNanoseconds() : request.startedAt
         inFlight = InFlightResponse(
-            head: head, status: response.status.code, route: response.route, startedAt: startedAt,
+            request: request, status: response.status.code, route: response.route, startedAt: startedAt,
             bodyStart: bytesWritten + Int64(headBytes))
     }
 
@@ -34,7 +37,7 @@ extension Connection {
         host.traffic?.responded(route: done.route, status: done.status, bodyBytes: bodyBytes, aborted: aborted)
         guard host.logsAccess else { return }
         host.recordAccess(AccessLogEntry(
-            client: client.logAddress(for: done.head), head: done.head, status: done.status, bodyBytes: bodyBytes,
+            client: client.logAddress(for: done.request.head), head: done.request.head, status: done.status, bodyBytes: bodyBytes,
             durationMicros: (System.monotonicNanoseconds() - done.startedAt) / 1000,
             requestID: host.nextRequestID(), aborted: aborted))
     }

@@ -23,9 +23,12 @@ final class Connection: @unchecked Sendable {
     unowned let host: any ConnectionHost
     /// The host's, copied once: read through the host for every request, the struct was copied each time.
     let configuration: HTTPServerConfiguration
-    private var machine: ConnectionMachine
-    var outbound = OutboundQueue()
-    var client: ConnectionClient
+    // Unchecked: every access is on the loop's thread and none overlaps another (the machine calls
+    // nothing that comes back into the connection); the dynamic checks cost about 150 instructions a
+    // request (scripts/bench-hotpath).
+    @exclusivity(unchecked) private var machine: ConnectionMachine
+    @exclusivity(unchecked) var outbound = OutboundQueue()
+    @exclusivity(unchecked) var client: ConnectionClient
     /// The response being written, for the access log and the traffic counters.
     var inFlight: InFlightResponse?
     var bytesWritten: Int64 = 0
@@ -83,35 +86,35 @@ final class Connection: @unchecked Sendable {
         // One reading of the clock per event from the loop: the machine's timeouts count whole seconds.
         let now = time ?? host.now()
         var action = machine.handle(event, at: now)
+        // The outcomes of reads, writes and calls into the application go to the machine's entry points
+        // directly, not through a `ConnectionEvent`: they are the events of every request.
         while true {
-            let outcome: ConnectionEvent
             switch action {
             case .wait:
                 return
             case .read:
-                outcome = receive()
+                action = receive(at: now)
             case .readProxyHeader:
-                outcome = .proxyHeader(receiveProxyHeader())
+                action = machine.handle(.proxyHeader(receiveProxyHeader()), at: now)
             case .handshake:
                 let progress = transport.handshake()
                 if progress == .done, isSecure { host.traffic?.tlsHandshakeCompleted() }
-                outcome = .handshake(progress)
+                action = machine.handle(.handshake(progress), at: now)
             case .flush:
-                outcome = flush()
+                action = flush(at: now)
             case .decideBody(let request, let contentLength):
-                outcome = decideBody(request.head, contentLength: contentLength)
+                action = machine.handle(decideBody(request.head, contentLength: contentLength), at: now)
             case .callApplication(let request, let body, let stream):
-                outcome = callApplication(request.head, body: body, stream: stream)
+                action = callApplication(request, body: body, stream: stream, at: now)
             case .send(let response, let request, let keepAlive):
-                let startedAt = request.startedAt == 0 ? System.monotonicNanoseconds() : request.startedAt
-                send(response, to: request.head, keepAlive: keepAlive, startedAt: startedAt)
-                outcome = flush()
+                send(response, to: request, keepAlive: keepAlive)
+                action = flush(at: now)
             case .sendContinue:
                 outbound.append(head: Self.continueResponse, body: nil)
-                outcome = flush()
+                action = flush(at: now)
             case .refuse(let error):
                 refuse(error)
-                outcome = flush()
+                action = flush(at: now)
             case .refuseProxy(let refusal):
                 host.proxyHeaderRefused(refusal, peer: client.peerAddress)
                 return finish(orderly: false)
@@ -120,27 +123,26 @@ final class Connection: @unchecked Sendable {
                 return finish(orderly: false)
             case .startLingering:
                 transport.finishSending()
-                outcome = receive()
+                action = receive(at: now)
             case .yield:
                 return host.continueLater(self)
             case .close(let orderly):
                 return finish(orderly: orderly)
             }
-            action = machine.handle(outcome, at: now)
         }
     }
 
-    private func receive() -> ConnectionEvent {
+    private func receive(at now: Int64) -> ConnectionAction {
         let buffer = host.readBuffer
         switch transport.receive(into: buffer) {
         case .bytes(let n):
             // Over TLS a short read proves nothing: one read yields one record while more may wait.
-            return .received(
+            return machine.received(
                 UnsafeRawBufferPointer(rebasing: buffer[0..<n]),
-                socketMayHoldMore: n == buffer.count || !shortReadMeansEmpty)
-        case .wouldBlock: return .readWouldBlock
-        case .endOfStream: return .endOfStream
-        case .failed: return .readFailed
+                socketMayHoldMore: n == buffer.count || !shortReadMeansEmpty, at: now)
+        case .wouldBlock: return .wait
+        case .endOfStream: return machine.endOfStream()
+        case .failed: return machine.handle(.readFailed, at: now)
         }
     }
 
@@ -163,26 +165,29 @@ final class Connection: @unchecked Sendable {
         return .bodyHandling(handling, stream: stream)
     }
 
-    private func callApplication(_ head: HTTPRequestHead, body: [UInt8], stream: RequestBodyStream?) -> ConnectionEvent {
-        let request = HTTPRequest(head: head, body: body, bodyStream: stream, origin: client.origin(for: head))
-        let response = host.responder.respond(to: request)
+    private func callApplication(
+        _ request: RequestInProgress, body: [UInt8], stream: RequestBodyStream?, at now: Int64
+    ) -> ConnectionAction {
+        let head = request.head
+        let response = host.responder.respond(
+            to: HTTPRequest(head: head, body: body, bodyStream: stream, origin: client.origin(for: head)))
         // A deferred response's time (the access log's rt) counts the application's work; an immediate
         // one's, as always, its sending.
         let startedAt = System.monotonicNanoseconds()
-        guard let promised = response.deferral else { return .answered(response, startedAt: startedAt) }
+        guard let promised = response.deferral else { return machine.answered(response, startedAt: startedAt, at: now) }
         let ready = promised.attach { [self] response in
             host.execute { [self] in run(.deferredAnswered(response, promised)) }
         }
         // One completed before `respond(to:)` even returned is sent at once, like a synchronous one.
-        if let ready { return .answered(ready, startedAt: startedAt) }
-        return .deferred(promised, startedAt: startedAt)
+        if let ready { return machine.answered(ready, startedAt: startedAt, at: now) }
+        return machine.handle(.deferred(promised, startedAt: startedAt), at: now)
     }
 
-    private func flush() -> ConnectionEvent {
+    private func flush(at now: Int64) -> ConnectionAction {
         let before = bytesWritten
         let result = outbound.flush(to: transport, written: &bytesWritten, budget: writeSlice)
         if result == .drained { finishInFlight() }
-        return .wrote(result, progressed: bytesWritten != before)
+        return machine.wrote(result, progressed: bytesWritten != before, at: now)
     }
 
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)

@@ -1,7 +1,7 @@
 /// The response a connection is writing, kept for the access-log line and the traffic counters written
 /// when it ends (complete, or aborted when the connection closes under it).
 struct InFlightResponse {
-    var head: HTTPRequestHead
+    var request: RequestInProgress
     var status: Int
     var route: RouteLabel
     var startedAt: UInt64
