@@ -3,15 +3,18 @@
 /// Pure: it reads no clock (every event comes with the time, whole seconds on a monotonic clock), makes no
 /// system call and starts no thread, so every pair of state and event is tested as a table with a manual
 /// clock. `Connection` is the I/O shell that carries the actions out on a socket. The only objects it
-/// touches are the application's side of a request: a streamed body's `RequestBodyStream` (given bytes,
-/// finished or failed) and a `DeferredResponse` it will no longer wait for (cancelled).
+/// touches are its own `RequestInProgress` records and the application's side of a request: a streamed
+/// body's `RequestBodyStream` (given bytes, finished or failed) and a `DeferredResponse` it will no longer
+/// wait for (cancelled).
+///
+/// The fields are internal, not private, because the machine's extensions live in files of their own; the
+/// table tests also set `state` directly, to start the machine in each state.
 ///
 /// Requests are handled one at a time: while a response is being written or the application is working,
 /// nothing is read, so a client that pipelines or stops reading cannot make the server buffer without
 /// bound, and responses leave in the order of their requests (RFC 9112 §9.3.2).
 struct ConnectionMachine {
     let limits: ConnectionLimits
-    /// Internal for the table tests, which start the machine in each state.
     var state: ConnectionState
     /// Received bytes not yet parsed (a partial head, pipelined requests, body bytes that came with a
     /// head). Empty while idle, so idle connections hold no buffer.
