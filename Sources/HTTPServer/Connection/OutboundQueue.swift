@@ -2,7 +2,9 @@ import Glibc
 
 /// Bytes a connection still owes its peer, in order: response heads, in-memory bodies and file regions.
 ///
-/// `flush` writes as much as the socket takes. Consecutive in-memory chunks go out in one `sendmsg`
+/// `flush` writes as much as the socket takes, up to a budget per call: one loop turn must not spend
+/// itself on one connection (a single sendfile(2) of a large file could otherwise move ~20 MB, some 15 ms,
+/// while every other connection of the loop waits). Consecutive in-memory chunks go out in one `sendmsg`
 /// (a head and a small body in one write); a head followed by a file region is sent with MSG_MORE so
 /// the kernel coalesces it with the first sendfile bytes (docs/http.md "Bytes on the wire").
 struct OutboundQueue {
@@ -19,6 +21,9 @@ struct OutboundQueue {
     enum FlushResult: Equatable {
         case drained
         case wouldBlock
+        /// The budget is spent with bytes still owed: come back on a later turn of the loop (the socket
+        /// still takes bytes, so no readiness event will say so).
+        case yielded
         /// The peer went away or a file shrank: the connection must be closed without further bytes.
         case failed
     }
@@ -36,21 +41,24 @@ struct OutboundQueue {
         }
     }
 
-    /// Writes until drained, until the socket would block, or until a failure. Returns the result and
-    /// adds the number of bytes written to `written`.
-    mutating func flush(to transport: some Transport, written: inout Int64) -> FlushResult {
+    /// Writes until drained, until the socket would block, until `budget` bytes are written, or until a
+    /// failure. Returns the result and adds the number of bytes written to `written`.
+    mutating func flush(to transport: some Transport, written: inout Int64, budget: Int64 = .max) -> FlushResult {
+        var sent: Int64 = 0
         while head < chunks.count {
+            if sent >= budget { return .yielded }
             let result: IOResult
             switch chunks[head] {
             case .bytes:
-                result = sendByteRun(to: transport)
+                result = sendByteRun(to: transport, limit: budget - sent)
             case .file(let file, let offset, let count):
                 var position = offset + sentOfHead
-                result = transport.sendFile(file, offset: &position, count: count - sentOfHead)
+                result = transport.sendFile(file, offset: &position, count: min(count - sentOfHead, budget - sent))
             }
             switch result {
             case .bytes(let n):
                 written += Int64(n)
+                sent += Int64(n)
                 advance(by: Int64(n))
             case .wouldBlock:
                 return .wouldBlock
@@ -64,29 +72,43 @@ struct OutboundQueue {
         return .drained
     }
 
-    /// Sends the run of in-memory chunks starting at `head` with one sendmsg.
-    private func sendByteRun(to transport: some Transport) -> IOResult {
+    /// Sends the run of in-memory chunks starting at `head` with one sendmsg, at most `limit` bytes.
+    private func sendByteRun(to transport: some Transport, limit: Int64) -> IOResult {
         var end = head
         while end < chunks.count, end - head < 64, case .bytes = chunks[end] { end += 1 }
         let fileFollows = end < chunks.count
-        return withIOVectors(from: head, to: end) { vectors in
-            transport.send(vectors, more: fileFollows)
+        return withIOVectors(from: head, to: end, limit: limit) { vectors, cut in
+            // A run cut at the budget is followed by its own rest, on a later turn: no MSG_MORE for that.
+            transport.send(vectors, more: fileFollows && !cut)
         }
     }
 
-    private func withIOVectors<R>(from start: Int, to end: Int, _ body: (UnsafeBufferPointer<iovec>) -> R) -> R {
+    private func withIOVectors<R>(
+        from start: Int, to end: Int, limit: Int64, _ body: (UnsafeBufferPointer<iovec>, _ cut: Bool) -> R
+    ) -> R {
         withUnsafeTemporaryAllocation(of: iovec.self, capacity: end - start) { vectors in
             // The arrays are kept alive by `chunks` for the duration of the call.
+            var room = limit
+            var count = 0
+            var cut = false
             for i in start..<end {
+                guard room > 0 else {
+                    cut = true
+                    break
+                }
                 guard case .bytes(let bytes) = chunks[i] else { continue }
                 let skip = i == start ? Int(sentOfHead) : 0
+                let length = bytes.count - skip
+                let taken = length <= room ? length : Int(room)
+                if taken < length { cut = true }
                 bytes.withUnsafeBytes { raw in
                     vectors[i - start] = iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + skip),
-                        iov_len: raw.count - skip)
+                        iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + skip), iov_len: taken)
                 }
+                room -= Int64(taken)
+                count += 1
             }
-            return body(UnsafeBufferPointer(vectors))
+            return body(UnsafeBufferPointer(rebasing: vectors[0..<count]), cut)
         }
     }
 
