@@ -173,7 +173,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Poll: the one place tests wait for what runs on its own time (another process or thread).
+        .target(name: "Polling", path: "Tests/Polling"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Polling"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(
             name: "DurableFilesTests",
@@ -212,7 +214,7 @@ let package = Package(
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting"],
+            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting", "Polling"],
             // Python the tests run by path (PythonScripts), not sources of the target.
             exclude: ["Scripts"]),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import PackServeTesting
 import Testing
+import Polling
 
 extension EndToEnd {
     /// Issue 12, uploads through `PUT /admin/packs/{id}`: streamed in bounded memory, and every failed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Polling
 
 extension EndToEnd {
     /// Issue 22, "Done means" 1: the shipped deploy/varnish/packserve.vcl and deploy/nginx/packserve-cache.conf

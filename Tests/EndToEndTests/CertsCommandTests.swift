@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Polling
 
 /// Issue 9: `packserve certs` checked by tools this project did not write. OpenSSL verifies the chain,
 /// reads the names, usages and dates, matches the key, and completes a real TLS handshake with the

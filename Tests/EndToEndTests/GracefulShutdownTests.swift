@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Polling
 
 extension EndToEnd {
     /// SIGTERM (docs/api.md "Command line"): stop accepting at once, finish the responses in flight, exit 0.

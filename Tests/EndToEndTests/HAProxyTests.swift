@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Polling
 
 extension EndToEnd {
     /// The shipped `deploy/haproxy/packserve.cfg` with real HAProxy in front of two `serve` processes on one

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PackServeTesting
 import Testing
+import Polling
 
 extension EndToEnd {
     /// Clients that try to take the server down or out of its directory, against the real binary. Each

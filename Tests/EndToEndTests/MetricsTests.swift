@@ -1,6 +1,7 @@
 import Foundation
 import PackServeTesting
 import Testing
+import Polling
 
 extension EndToEnd {
     /// `/metrics` on its own listener (docs/metrics.md), scraped and parsed by prometheus_client: the

@@ -1,6 +1,7 @@
 import Foundation
 import PackServeTesting
 import Testing
+import Polling
 
 extension EndToEnd.PrivatePacks {
     /// The raw bytes of one request on a fresh connection, read until the server closes it.

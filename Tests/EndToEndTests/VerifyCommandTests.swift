@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Polling
 
 extension EndToEnd {
     /// Issue 4: `packserve verify` checks the served manifest and, with `--download`, every pack, and

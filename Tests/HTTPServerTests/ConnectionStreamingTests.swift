@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTTPServer
 import Testing
+import Polling
 
 /// Streamed request bodies and deferred responses through the in-memory transport and the manual host:
 /// the body is read only on demand and no further than the consumer's buffer, the response waits for the
@@ -16,9 +17,9 @@ import Testing
 
     /// Runs the host's wake-ups until `done` holds (the consumer's thread queues them as it reads).
     static func runTasks(on host: ManualHost, until done: () -> Bool) {
-        let deadline = Date().addingTimeInterval(5)
-        while !done() && Date() < deadline {
-            if host.runTasks() == 0 { usleep(1000) }
+        Poll.blockingUntil(within: .seconds(5), every: .milliseconds(1)) {
+            host.runTasks()
+            return done()
         }
     }
 
@@ -68,7 +69,8 @@ import Testing
         let upload = try #require(responder.lastUpload)
         let consumer = BodyConsumer(upload.stream, pauseAfter: 300)
         Self.runTasks(on: host) { consumer.bytesReceived >= 300 }
-        // Let any wake-up still on its way run: none may read far ahead of the paused consumer.
+        // Let any wake-up still on its way run: none may read far ahead of the paused consumer. That nothing
+        // more comes can only be seen by waiting: the consumer's thread runs on its own time.
         usleep(50_000)
         host.runTasks()
         #expect(consumer.bytesReceived == 300)

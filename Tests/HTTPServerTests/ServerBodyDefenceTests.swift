@@ -70,6 +70,8 @@ extension ServerTests {
                     cutOff = true
                     break
                 }
+                // The trickle is the test: the real loop's sweep must cut it off (the machine's pace rule
+                // itself is tested with a manual clock in ConnectionMachineTimeoutTests).
                 try await Task.sleep(for: .milliseconds(300))
             }
             #expect(cutOff, "a body trickled at ~3 B/s was still being read after 8 s")

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import Polling
 
 extension ServerTests {
     /// A peer's FIN often arrives in the same segment as its last bytes. With edge-triggered epoll no
@@ -33,11 +34,7 @@ extension ServerTests {
                 client.close()
             }
             // Every one of them must be gone long before any timeout (60 s) could have closed it.
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(2)
-            while server.server.connectionCount > 0 && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Poll.until(within: .seconds(2)) { server.server.connectionCount == 0 }
             #expect(server.server.connectionCount == 0, "\(server.server.connectionCount) connections left open")
             await server.stop()
         }

@@ -32,6 +32,7 @@ extension ServerTests {
             let client = try server.client()
             for byte in Self.tcp4Version2 {
                 try client.send([byte])
+                // Each byte a segment of its own: only a pause keeps TCP from joining them into one read.
                 try await Task.sleep(for: .milliseconds(2))
             }
             #expect(try client.roundTrip(Self.request).bodyText == "198.51.100.23")

@@ -19,6 +19,7 @@ extension ServerTests {
                 let response = try other.roundTrip("GET /normal/\(i) HTTP/1.1\r\nHost: test\r\n\r\n")
                 slowest = max(slowest, clock.now - sentAt)
                 if response.status == 200 && response.bodyText == "GET /normal/\(i)" { served += 1 }
+                // Spreads the requests over the trickler's whole run, which goes at real socket speed.
                 try await Task.sleep(for: .milliseconds(200))
             }
             #expect(served == 12)

@@ -32,7 +32,7 @@ import Testing
             received += chunk
             reads += 1
             if reads % 20 == 0:
-                time.sleep(0.005)
+                time.sleep(0.005)  # a reader that falls behind is the test: the server's writes hit a full window
         if received == data:
             print(f"OK {len(received)}")
         else:

@@ -1,5 +1,6 @@
 @testable import HTTPServer
 import Testing
+import Polling
 
 /// The per-loop traffic counters: where each count goes, how loops are summed, and what a connection
 /// counts as its responses end (docs/metrics.md).
@@ -118,12 +119,10 @@ extension ServerTests {
         static func snapshot(
             of traffic: TrafficMetrics, until condition: (TrafficSnapshot) -> Bool
         ) async throws -> TrafficSnapshot {
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(5)
             var snapshot = traffic.snapshot()
-            while !condition(snapshot) && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
+            try await Poll.until(within: .seconds(5), every: .milliseconds(10)) {
                 snapshot = traffic.snapshot()
+                return condition(snapshot)
             }
             return snapshot
         }

@@ -1,4 +1,5 @@
 import PackServeTesting
+import Polling
 
 /// Waits until a freshly started cache answers through to its origin (a bounded `Poll`).
 enum CacheReadiness {

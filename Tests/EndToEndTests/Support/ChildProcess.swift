@@ -1,4 +1,5 @@
 import Foundation
+import Polling
 
 /// A child process with its standard output and error collected. Waiting polls (`Poll`), so
 /// a test never blocks a thread of Swift's small cooperative pool on a process. Killed on release, so

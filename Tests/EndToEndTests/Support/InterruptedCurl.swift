@@ -1,4 +1,5 @@
 import Foundation
+import Polling
 
 /// A download cut off part-way, as a user pausing it or a phone losing its network would: curl is
 /// started (rate-limited by the caller, so the cut lands inside the body) and killed with SIGKILL once

@@ -1,4 +1,5 @@
 import Foundation
+import Polling
 
 /// What the kernel says about a running process: its open descriptors and resident memory, read from
 /// /proc as an operator's monitoring would.

@@ -1,5 +1,6 @@
 import Foundation
 import PackServeTesting
+import Polling
 
 /// The real `packserve serve` in a child process, configured by a config.json in a temporary directory.
 /// Its port is read from the `listening addresses=…` log line; its access log (stderr) stays readable.

@@ -1,4 +1,5 @@
 import Foundation
+import Polling
 
 /// One HTTP response fetched with curl: status, header fields (names lowercased) and the body bytes.
 struct StoreResponse {
