@@ -174,7 +174,10 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates"]),
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
-        .testTarget(name: "ObjectStorageEndToEndTests", dependencies: ["ObjectStorage"]),
+        .testTarget(
+            name: "ObjectStorageEndToEndTests",
+            dependencies: ["ObjectStorage", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "DevelopmentCertificatesTests",
             dependencies: [

@@ -53,7 +53,9 @@ extension S3Client {
         guard let root = try? XMLScanner.parse(body), root.name == "CompleteMultipartUploadResult" else {
             throw ObjectStorageError(.malformedResponse, "CompleteMultipartUpload \(key): not a CompleteMultipartUploadResult")
         }
-        return root.text(of: "ETag") ?? ""
+        if let etag = root.text(of: "ETag"), !etag.isEmpty { return etag }
+        // RGW 16 leaves the result's ETag empty: the object's own head has it.
+        return try head(key: key)?.etag ?? ""
     }
 
     /// Abandons an upload and frees its parts. An upload already gone (completed, aborted) is fine.
