@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         "", "plain text", "<a>", "<a></b>", "<a><b></a></b>", "<a>&unknown;</a>", "<a>&#0;</a>", "<a>&#xD800;</a>",
         "<a></a><b></b>", "<a></a>trailing", "<!DOCTYPE a [<!ENTITY x \"y\">]><a>&x;</a>", "<a b></a>", "<a b=c></a>",
-        "<a><![CDATA[x</a>", "<a><!-- x</a>", "<a>&amp</a>", "<>", "</a>", "<a/",
+        "<a><![CDATA[x</a>", "<a><!-- x</a>", "<a>&amp</a>", "<>", "</a>", "<a/", "<\u{0}:/>", "<a:></a:>",
     ])
     func malformedDocumentsThrow(text: String) {
         #expect(throws: XMLScanError.self) { try parse(text) }

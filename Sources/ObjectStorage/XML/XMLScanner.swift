@@ -82,6 +82,8 @@ public struct XMLScanner {
         position += 1
         let qualifiedName = try name()
         try skipAttributes()
+        // `<a:>` would leave no name at all (found by XMLScannerFuzzer).
+        guard !Self.localName(qualifiedName).isEmpty else { throw error("an element name with an empty local part") }
         var element = XMLElement(name: Self.localName(qualifiedName))
         if hasPrefix("/>") {
             position += 2
