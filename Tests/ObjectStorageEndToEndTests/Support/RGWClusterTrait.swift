@@ -16,7 +16,9 @@ struct RGWClusterTrait: SuiteTrait, TestScoping {
             try? await cluster.stop()
             throw error
         }
+        let stopping = ContinuousClock.now
         try await cluster.stop()
+        print("RGW cluster at \(cluster.endpoint.absoluteString) stopped in \(ContinuousClock.now - stopping)")
     }
 }
 
