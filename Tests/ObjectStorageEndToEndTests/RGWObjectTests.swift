@@ -91,6 +91,21 @@ struct RGWObjectTests {
         #expect(try s3.listAll().count == 8)
     }
 
+    /// HTTPS to a gateway whose certificate only a private CA vouches for: trusted through `caFile`,
+    /// refused without it.
+    @Test func httpsThroughTheCAFile() throws {
+        let cluster = try #require(RGWCluster.current)
+        let plain = try cluster.freshBucket()
+        let secure = try cluster.client(bucket: plain.configuration.bucket, https: true, caFile: cluster.caFile)
+        let etag = try secure.put(key: "over-tls", bytes: Array("sealed".utf8))
+        #expect(try plain.get(key: "over-tls") == .object(
+            S3ObjectInfo(size: 6, etag: etag, lastModified: plain.head(key: "over-tls")?.lastModified), Array("sealed".utf8)))
+        let untrusting = try cluster.client(bucket: plain.configuration.bucket, https: true)
+        let error = #expect(throws: ObjectStorageError.self) { try untrusting.head(key: "over-tls") }
+        #expect(error?.kind == .transport)
+        #expect(error?.detail.contains("not trusted") == true)
+    }
+
     @Test func aWrongSecretIsRefused() throws {
         let cluster = try #require(RGWCluster.current)
         let good = try cluster.freshBucket()

@@ -11,6 +11,9 @@ final class RGWCluster: Sendable {
 
     let directory: String
     let endpoint: URL
+    /// The same gateway over HTTPS, with a certificate only `caFile` trusts.
+    let tlsEndpoint: URL
+    let caFile: String
     let region: String
     let credentials: S3Credentials
     let startSeconds: Double
@@ -31,6 +34,11 @@ final class RGWCluster: Sendable {
             let secret = values["S3_SECRET_ACCESS_KEY"]
         else { throw ClusterError("scripts/ceph-rgw start printed no endpoint and keys: \(values)") }
         self.endpoint = endpoint
+        guard let tlsEndpoint = values["S3_TLS_ENDPOINT"].flatMap(URL.init(string:)), let caFile = values["S3_CA_FILE"] else {
+            throw ClusterError("scripts/ceph-rgw start printed no HTTPS endpoint and CA file: \(values)")
+        }
+        self.tlsEndpoint = tlsEndpoint
+        self.caFile = caFile
         region = values["S3_REGION"] ?? "us-east-1"
         credentials = S3Credentials(accessKeyID: access, secretAccessKey: secret)
         startSeconds = values["START_SECONDS"].flatMap(Double.init) ?? 0
@@ -77,11 +85,15 @@ final class RGWCluster: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func client(bucket: String, addressing: S3Addressing = .pathStyle, secret: String? = nil) throws -> S3Client {
+    func client(
+        bucket: String, addressing: S3Addressing = .pathStyle, secret: String? = nil, https: Bool = false,
+        caFile: String? = nil
+    ) throws -> S3Client {
         var credentials = credentials
         if let secret { credentials.secretAccessKey = secret }
-        return try S3Client(configuration: S3Configuration(endpoint: endpoint, bucket: bucket, region: region,
-            addressing: addressing, credentials: credentials, maxAttempts: 3), backoff: { _ in 0.05 })
+        return try S3Client(configuration: S3Configuration(endpoint: https ? tlsEndpoint : endpoint, bucket: bucket,
+            region: region, addressing: addressing, caFile: caFile, credentials: credentials, maxAttempts: 3),
+            backoff: { _ in 0.05 })
     }
 
     /// A fresh bucket for one test, so tests running side by side never see each other's objects.
