@@ -56,6 +56,23 @@ struct RGWMultipartTests {
         #expect(bytes == Array(try Data(contentsOf: URL(fileURLWithPath: second))))
     }
 
+    /// A file below the multipart threshold goes up in one PUT, and a GET into memory returns all of it
+    /// (error bodies are capped at 1 MiB; an object's bytes are not).
+    @Test func aFewMebibytesInOnePutAndBackIntoMemory() throws {
+        let cluster = try #require(RGWCluster.current)
+        let s3 = try cluster.freshBucket()
+        let path = try TestFiles.make(bytes: 3 * 1024 * 1024 + 17, seed: 5)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let etag = try s3.putFile(key: "three", path: path)
+        #expect(!etag.contains("-"))
+        guard case .object(let info, let bytes) = try s3.get(key: "three") else {
+            Issue.record("no object")
+            return
+        }
+        #expect(info.size == 3 * 1024 * 1024 + 17)
+        #expect(bytes == Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
     @Test func anAbortedUploadLeavesNoObjectAndNoParts() throws {
         let cluster = try #require(RGWCluster.current)
         let s3 = try cluster.freshBucket()

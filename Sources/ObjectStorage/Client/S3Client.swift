@@ -56,7 +56,12 @@ public final class S3Client: Sendable {
                 succeeded = (200..<300).contains(head.status) || accept.contains(head.status)
                 return true
             }, body: { piece in
-                if succeeded && streams { try sink(piece) } else if collected.count < 1 << 20 { collected += piece }
+                if succeeded {
+                    if streams { try sink(piece) } else { collected += piece }
+                } else if collected.count < 1 << 20 {
+                    // An error document is small; a proxy's error page need not be, and only its start matters.
+                    collected += piece
+                }
             })
         } catch let error as HTTPClientError {
             throw ObjectStorageError(.transport, "\(method) \(key ?? configuration.bucket): \(error.description)")
