@@ -35,9 +35,12 @@ let package = Package(
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // gzip for JSON documents through the system's zlib (zlib1g-dev).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
+        // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
+        .target(name: "JSONText"),
         .target(
             name: "HTTPServer",
             dependencies: [
+                "JSONText",
                 "CSocketShims",
                 "COpenSSL",
                 "CGzip",
@@ -74,6 +77,7 @@ let package = Package(
             name: "Manifest",
             dependencies: [
                 "DurableFiles",
+                "JSONText",
                 // The JSON value of a pack's own `userInfo`.
                 "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -100,6 +104,7 @@ let package = Package(
             name: "PackClient",
             dependencies: [
                 "HTTPClient",
+                "HTTPServer",
                 "DurableFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
@@ -118,9 +123,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The admin API's request and answer bodies, shared by the server and its client (`push`).
+        .target(name: "AdminMessages"),
         .target(
             name: "PackServer",
             dependencies: [
+                "AdminMessages",
                 "AppleArchive",
                 "HTTPServer",
                 // Purge requests to the caches in front (cache.purge).
@@ -144,9 +152,22 @@ let package = Package(
                 .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ]
         ),
+        // Not shipped: `PackServeApplication` started inside a test process (ephemeral loopback ports, a manual
+        // clock, a temporary directory) and a small client for it. Public API only, so it builds in release too.
+        .target(
+            name: "PackServeTesting",
+            dependencies: [
+                "PackServer",
+                "PackStore",
+                "HTTPServer",
+                "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "AdminMessages",
                 "AppleArchive",
                 "PackServer",
                 "PackStore",
@@ -159,6 +180,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
@@ -187,8 +209,23 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "PackServerTests", dependencies: ["PackServer", "HTTPServer", "PackStore", "Manifest"]),
-        // Drives the real `packserve` binary with real clients (curl, aria2c, Python).
-        .testTarget(name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport"]),
+        .testTarget(
+            name: "PackServerTests",
+            dependencies: [
+                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting",
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
+        // The production application in-process (PackServeTesting): the routes, admin API, documents and
+        // metrics over real loopback sockets, in milliseconds.
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient"]
+        ),
+        // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting"],
+            // Python the tests run by path (PythonScripts), not sources of the target.
+            exclude: ["Scripts"]),
     ]
 )

@@ -119,8 +119,19 @@ def render(values, meta):
         into.append(f"| {name} | {fmt(n)} | {fmt(p)} | {fmt_ratio(r)} | {fmt_ratio(ratio(p, n))} | {rounds} "
                     f"| ≥ {minimum:.1f}× nginx | **{verdict}** |")
 
+    def relative_ceiling(name, measurement, fmt, maximum, into=rows):
+        """A lower-is-better row (latency): PASS when PackServe / nginx is at most `maximum`."""
+        n, p = median(values, measurement, "nginx"), median(values, measurement, "packserve")
+        per_round = round_ratios(values, measurement)
+        r = statistics.median(per_round) if per_round else None
+        verdict = "–" if r is None else ("PASS" if r <= maximum else "FAIL")
+        verdicts.append((name, verdict))
+        rounds = " ".join(f"{x:.2f}" for x in per_round) or "–"
+        into.append(f"| {name} | {fmt(n)} | {fmt(p)} | {fmt_ratio(r)} | {fmt_ratio(ratio(p, n))} | {rounds} "
+                    f"| ≤ {maximum:.1f}× nginx | **{verdict}** |")
+
     duration = meta.get("duration", "?")
-    relative_bar("1 GiB file, one connection (curl)", "throughput_1g", fmt_mib_s, 0.9)
+    relative_bar("1 GiB file, one connection (curl)", "throughput_1g", fmt_mib_s, 1.1)
     relative_bar(f"random 4 KiB ranges in a 100 MiB file (wrk -t2 -c64 -d{duration}s)", "range_rps", fmt_rate, 0.8)
     relative_bar(f"4 KiB static file (wrk -t2 -c64 -d{duration}s)", "static_rps", fmt_rate, 0.8)
 
@@ -146,7 +157,7 @@ def render(values, meta):
     if not values.get("tls_throughput_1g"):
         tls_rows = None  # a results file from before the HTTPS section
     else:
-        relative_bar("1 GiB file over HTTPS, one connection (curl --cacert)", "tls_throughput_1g", fmt_mib_s, 0.9,
+        relative_bar("1 GiB file over HTTPS, one connection (curl --cacert)", "tls_throughput_1g", fmt_mib_s, 1.1,
                      into=tls_rows)
         relative_bar(f"random 4 KiB ranges over HTTPS, keep-alive (wrk -t2 -c64 -d{duration}s)", "tls_range_rps",
                      fmt_rate, 0.9, into=tls_rows)
@@ -167,6 +178,16 @@ def render(values, meta):
         if values.get("log_tls_range_rps"):
             relative_bar(f"random 4 KiB ranges over HTTPS, access log on (wrk -t2 -c64 -d{duration}s)",
                          "log_tls_range_rps", fmt_rate, 0.9, into=log_rows)
+
+    # Fairness (issue 24): small requests beside four 1 GiB streams; lower latency is better.
+    fair_rows = []
+    if values.get("fair_p99_us"):
+        def fmt_us(v): return "–" if v is None else f"{v / 1000:,.2f} ms"
+        for name, measurement in (("p50", "fair_p50_us"), ("p99", "fair_p99_us"), ("max", "fair_max_us")):
+            relative_ceiling(f"4 KiB request {name} beside four 1 GiB streams (wrk -t1 -c8 -d{duration}s)", measurement,
+                             fmt_us, 1.0 if name != "p50" else 1.5, into=fair_rows)
+        relative_bar("the four streams' bytes in the same time", "fair_stream_bytes",
+                     lambda v: "–" if v is None else f"{v / 2**20:,.0f} MiB", 0.9, into=fair_rows)
 
     out = [BEGIN, "", "## Results", ""]
     if meta.get("quick") == "1":
@@ -197,6 +218,19 @@ def render(values, meta):
             "",
         ]
         out += resumption_lines(values, meta)
+    if fair_rows:
+        out += [
+            "### Fairness (issue 24)",
+            "",
+            "4 KiB requests on 8 connections while four clients download the 1 GiB file over and over (curl, "
+            "plaintext): a loop that spends long on one client's write makes everyone else's requests wait. "
+            "Lower is better for the latencies; the streams' bytes say what fairness cost them.",
+            "",
+            "| Measurement | nginx | PackServe | Ratio | Ratio of medians | Each round | Bar (issue 24) | Result |",
+            "|---|---:|---:|---:|---:|---|---|---|",
+            *fair_rows,
+            "",
+        ]
     if log_rows:
         out += [
             "### Access log on (issue 11)",

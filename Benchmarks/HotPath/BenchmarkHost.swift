@@ -23,6 +23,7 @@ final class BenchmarkHost: ConnectionHost {
     func currentDate() -> String { "Mon, 23 Nov 2026 00:00:00 GMT" }
     func now() -> Int64 { System.monotonicSeconds() }
     func remove(_ connection: Connection) {}
+    func continueLater(_ connection: Connection) {}
     func execute(_ task: @escaping @Sendable () -> Void) {}
     func recordAccess(_ entry: AccessLogEntry) {}
     func proxyHeaderRefused(_ refusal: ProxyRefusal, peer: IPAddress?) {}

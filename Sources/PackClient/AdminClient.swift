@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPClient
+import HTTPServer
 import Synchronization
 
 /// The client side of the admin API (docs/api.md "Admin API"): a pack upload streamed from its file (never
@@ -13,8 +14,7 @@ public final class AdminClient: Sendable {
 
         /// The problem document's `detail`, else the body as text.
         public var detail: String {
-            let problem = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-            return problem?["detail"] as? String ?? String(decoding: body, as: UTF8.self)
+            ProblemDetails.detail(in: body) ?? String(decoding: body, as: UTF8.self)
         }
     }
 

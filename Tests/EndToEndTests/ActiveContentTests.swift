@@ -29,7 +29,7 @@ extension EndToEnd {
             try await server.awaitRelease(1)
             let argument = String(decoding: try JSONSerialization.data(withJSONObject: packs), as: UTF8.self)
             let checked = try await ChildProcess.run(
-                try ExternalTool.path(of: "python3"), ["-c", ActiveContentScript.source, server.url(""), argument],
+                try ExternalTool.path(of: "python3"), [ActiveContentScript.script, server.url(""), argument],
                 timeout: .seconds(120))
             #expect(checked.stdout.text.hasPrefix("OK controls ran: ['logo', 'page']"), "\(checked.stdout.text) \(checked.stderr.text)")
             #expect(server.logLines(containing: "/ran/").isEmpty, "\(server.logLines(containing: "/ran/"))")

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 import Testing
 
 extension EndToEnd {
@@ -26,10 +27,11 @@ extension EndToEnd {
                 "push", file, "--id", "big", "--server", session.server.url(""), "--token-file", tokenFile,
                 "--policy", "on-demand", "--publish",
             ])
+            // Sampled every 20 ms while the push runs.
             var peakKiB = idleKiB
-            while push.isRunning {
+            try await Poll.until(within: .seconds(600)) {
                 peakKiB = max(peakKiB, probe.residentKiB)
-                try await Task.sleep(for: .milliseconds(20))
+                return !push.isRunning
             }
             let elapsed = clock.now - started
             #expect(try await push.exitStatus(within: .seconds(5)) == 0, "\(push.stderr.text)")

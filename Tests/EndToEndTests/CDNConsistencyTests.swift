@@ -13,7 +13,7 @@ extension EndToEnd.CDN {
         let stopFile = stack.store.directory.file("stop-client")
         let client = try ChildProcess(
             try ExternalTool.path(of: "python3"),
-            ["-c", CDNConsistencyScript.source, String(stack.cache.port), "hot", stopFile])
+            [CDNConsistencyScript.script, String(stack.cache.port), "hot", stopFile])
         defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
         for index in 1...publishes {
             let file = try stack.store.randomFile("v\(index).bin", count: consistencyPackSize)
@@ -47,7 +47,8 @@ extension EndToEnd.CDN {
                 $0.entityTagValue == sha
             }
             #expect(seen.satisfied, "varnish still serves the old pack \(seen.elapsed) after the publish (no purge?)\n\(stack.diagnostics)")
-            // Let the client loop across this release before the next one.
+            // Let the client loop across this release before the next one: pacing of the publishes against
+            // the client's rounds (in another process), not a wait for anything.
             try await Task.sleep(for: .milliseconds(300))
         }
         let mismatches = report.iterations.filter(\.isMismatch)
@@ -67,7 +68,8 @@ extension EndToEnd.CDN {
         var lives: [(sha: String, at: Date)] = []
         let report = try await Self.loop(stack, publishes: 3) { sha, live in
             lives.append((sha, live))
-            // Pacing: the rounds after `settle` are what this test is about.
+            // Pacing: the rounds after `settle` are what this test is about; nginx's cache runs on its own
+            // whole-second clock, which nothing here can advance.
             try await Task.sleep(for: .seconds(settle + 1))
         }
         #expect(report.problems.isEmpty, "\(report.problems)")

@@ -33,11 +33,11 @@ extension EndToEnd {
             let python = try ExternalTool.path(of: "python3")
 
             let verified = try await ChildProcess.run(
-                python, ["-c", CatalogPageScript.source, server.url(""), "verified", screenshot], timeout: .seconds(120))
+                python, [CatalogPageScript.script, server.url(""), "verified", screenshot], timeout: .seconds(120))
             #expect(verified.stdout.text.hasPrefix("OK status='verified' packs=2"), "\(verified.stdout.text)")
 
             let tampered = try await ChildProcess.run(
-                python, ["-c", CatalogPageScript.source, server.url(""), "tampered", "-"], timeout: .seconds(120))
+                python, [CatalogPageScript.script, server.url(""), "tampered", "-"], timeout: .seconds(120))
             #expect(tampered.stdout.text.hasPrefix("OK status='not verified: the signature does not verify"), "\(tampered.stdout.text)")
             #expect(try await server.stop() == 0)
         }

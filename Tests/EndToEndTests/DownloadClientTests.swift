@@ -54,7 +54,7 @@ extension EndToEnd {
             // Adjacent (0-99, 100-199) and overlapping (-4096, 209715000-) ranges coalesce: three parts.
             let tail = LargeDownload.size - 4096
             let check = try await ChildProcess.run(python, [
-                "-c", MultipartCheckScript.source, String(server.port), Self.path, large.path,
+                MultipartCheckScript.script, String(server.port), Self.path, large.path,
                 "bytes=0-99,100-199,1048576-2097151,-4096,209715000-",
                 "0-199,1048576-2097151,\(tail)-\(LargeDownload.size - 1)",
             ])

@@ -1,6 +1,7 @@
 import Testing
 
-/// The real `packserve` binary driven by real clients. One parent suite so these run one at a time:
-/// several move hundreds of MiB, and the shutdown test measures what happens around a signal.
+/// The real `packserve` binary driven by real clients. The suites that move hundreds of MiB or measure time
+/// (around a signal, a poll, a timeout) sit under this parent so they run one at a time; the others (CLI
+/// commands, small servers) are top-level suites and run beside them.
 @Suite(.serialized)
 enum EndToEnd {}

@@ -15,9 +15,8 @@ extension EndToEnd {
             // About three seconds at 8 MB/s: the signal arrives with most of the body still to send.
             let download = try ChildProcess(curl, ["--http1.1", "-sS", "--fail", "--limit-rate", "8M", "-o", output, server.url("/slow.bin")])
             let clock = ContinuousClock()
-            let started = clock.now
-            while FileSize.of(output) < 1 << 20 && download.isRunning && clock.now < started + .seconds(20) {
-                try await Task.sleep(for: .milliseconds(10))
+            try await Poll.until(within: .seconds(20), every: .milliseconds(10)) {
+                FileSize.of(output) >= 1 << 20 || !download.isRunning
             }
             try #require(download.isRunning && FileSize.of(output) >= 1 << 20, "the download never got going")
 

@@ -30,18 +30,16 @@ extension EndToEnd {
 
             // Until both origins answered the client through HAProxy (leastconn takes turns between idle ones).
             let curl = try ExternalTool.curl()
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(20)
             var served: [[String]] = [[], []]
             var attempt = 0
-            while served.contains(where: \.isEmpty) && clock.now < deadline {
+            try await Poll.until(within: .seconds(20), every: .milliseconds(50)) {
                 attempt += 1
                 _ = try? await ChildProcess.run(curl, ["-sS", "-o", "/dev/null", "--max-time", "5",
                                                       "http://\(client):\(haproxy.httpPort)/packs/level-1?n=\(attempt)"])
                 served = origins.map { origin in
                     origin.logLines(containing: "\"GET /packs/level-1?n=").compactMap(AccessLog.fields).filter { $0[5] == "200" }.map { $0[0] }
                 }
-                try await Task.sleep(for: .milliseconds(50))
+                return !served.contains(where: \.isEmpty)
             }
             #expect(served.allSatisfy { !$0.isEmpty }, "both origins answered: \(served)\n\(haproxy.child.stderr.text)")
             #expect(served.joined().allSatisfy { $0 == client }, "the access logs name the client: \(served)")
@@ -56,9 +54,9 @@ extension EndToEnd {
             #expect(secure.status == 200)
             // The line reaches the log a moment after the client has its answer.
             var secureClients: [String] = []
-            for _ in 0..<100 where secureClients.isEmpty {
+            try await Poll.until(within: .seconds(5), every: .milliseconds(50)) {
                 secureClients = origins.flatMap { $0.accessLogLines(path: "/healthz?tls", status: 200) }.compactMap { AccessLog.fields($0)?[0] }
-                try await Task.sleep(for: .milliseconds(50))
+                return !secureClients.isEmpty
             }
             #expect(secureClients == [client])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PackServeTesting
 import Testing
 
 extension EndToEnd {
@@ -113,7 +114,7 @@ extension EndToEnd {
             let certificates = try await TestCertificates.make(in: store.directory.file("tls"))
             let server = try await Self.serve(store, certificates)
             let check = try await ChildProcess.run(python, [
-                "-c", TLSPipelineCheckScript.source, String(server.tlsPort), certificates.caFile, "/packs/small", file,
+                TLSPipelineCheckScript.script, String(server.tlsPort), certificates.caFile, "/packs/small", file,
             ])
             #expect(check.stdout.text.hasPrefix("OK 4 pipelined responses over TLSv1.3"), "\(check.stdout.text)")
             #expect(try await server.stop() == 0)
@@ -130,7 +131,7 @@ extension EndToEnd {
             let certificates = try await TestCertificates.make(in: store.directory.file("tls"))
             let server = try await Self.serve(store, certificates)
             let check = try await ChildProcess.run(python, [
-                "-c", TLSSlowReaderScript.source, String(server.tlsPort), certificates.caFile, "/packs/medium", file,
+                TLSSlowReaderScript.script, String(server.tlsPort), certificates.caFile, "/packs/medium", file,
             ], timeout: .seconds(120))
             #expect(check.stdout.text.hasPrefix("OK \(6 << 20) bytes read slowly with 11 pauses"), "\(check.stdout.text)\(check.stderr.text)")
             #expect(try await server.stop() == 0)
@@ -190,6 +191,7 @@ extension EndToEnd {
             // No signal but SIGTERM/SIGINT ends the server.
             for signal in [SIGHUP, SIGUSR1, SIGUSR2, SIGPIPE] {
                 server.child.signal(signal)
+                // Time for a signal that killed the process to show; a non-event cannot be polled for.
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(server.child.isRunning, "signal \(signal) ended the server")
             }
@@ -217,7 +219,7 @@ extension EndToEnd {
 
             let python = try ExternalTool.path(of: "python3")
             let idle = try await ChildProcess.run(python, [
-                "-c", IdleTLSConnectionsScript.source, String(server.tlsPort), certificates.caFile, "1000", String(server.child.process.processIdentifier),
+                IdleTLSConnectionsScript.script, String(server.tlsPort), certificates.caFile, "1000", String(server.child.process.processIdentifier),
             ], timeout: .seconds(180))
             let report = idle.stdout.text
             #expect(report.hasPrefix("OK"), "\(report)")

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 import Testing
 
 extension EndToEnd {
@@ -15,12 +16,11 @@ extension EndToEnd {
 
         /// Scrapes until `condition` holds or 5 s pass; returns the last scrape.
         static func scrape(_ url: String, until condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(5)
             var samples = try await MetricsScrapeScript.scrape(url)
-            while !condition(samples) && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
+            try await Poll.until(within: .seconds(5), every: .milliseconds(50)) {
+                if condition(samples) { return true }
                 samples = try await MetricsScrapeScript.scrape(url)
+                return condition(samples)
             }
             return samples
         }
@@ -133,7 +133,7 @@ extension EndToEnd {
             let store = try StoreWorkspace()
             let server = try await store.serve(overrides: overrides)
             #expect(!server.child.stderr.text.contains("listener=metrics"), "\(server.child.stderr.text)")
-            #expect(throws: EndToEndFailure.self) { try LoopbackSocket(port: port) }
+            #expect(throws: LoopbackClientError.self) { try LoopbackSocket(port: port) }
             #expect(try await StoreResponse.get(server.url("/metrics")).status == 404)
             #expect(try await server.stop() == 0)
         }

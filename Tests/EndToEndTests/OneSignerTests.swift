@@ -18,7 +18,7 @@ extension EndToEnd {
 
             let poll = try await ChildProcess.run(
                 try ExternalTool.path(of: "python3"),
-                ["-c", VersionPollScript.source, servers.map { $0.url("") }.joined(separator: ","), "17"],
+                [VersionPollScript.script, servers.map { $0.url("") }.joined(separator: ","), "17"],
                 timeout: .seconds(60))
             #expect(poll.stdout.text.hasPrefix("OK "), "\(poll.stdout.text)\(poll.stderr.text)")
             let seen = poll.stdout.text.split(separator: "versions=").last.map { $0.split(separator: ",") } ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 import Testing
 
 extension EndToEnd.PrivatePacks {
@@ -60,9 +61,10 @@ extension EndToEnd.PrivatePacks {
         let clock = ContinuousClock()
         let started = clock.now
         var response = try await fixture.get(fixture.server.url("/packs/paid"), token: secret)
-        while response.status != 200, clock.now - started < .seconds(3) {
-            try await Task.sleep(for: .milliseconds(50))
+        try await Poll.until(within: .seconds(3), every: .milliseconds(50)) {
+            if response.status == 200 { return true }
             response = try await fixture.get(fixture.server.url("/packs/paid"), token: secret)
+            return response.status == 200
         }
         let elapsed = clock.now - started
         #expect(response.status == 200 && response.body == fixture.paidBytes)

@@ -21,9 +21,10 @@ extension EndToEnd {
             let stopFile = store.directory.file("stop-load")
             let load = try ChildProcess(
                 try ExternalTool.path(of: "python3"),
-                ["-c", StoreLoadScript.source, String(server.port), "/packs/hot", "3", stopFile])
+                [StoreLoadScript.script, String(server.port), "/packs/hot", "3", stopFile])
             defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
-            try await Task.sleep(for: .milliseconds(300))  // let the load get going before the first swap
+            // The load is going once a first download has been served.
+            _ = try await server.awaitAccessLogLines(path: "/packs/hot", status: 200)
 
             var pickUps: [Duration] = []
             let clock = ContinuousClock()
@@ -38,7 +39,8 @@ extension EndToEnd {
                 pickUps.append(clock.now - published)
                 #expect(live.satisfied && live.elapsed < .seconds(1), "release \(index + 1) went live after \(live.elapsed)")
                 #expect(served.entityTagValue == versions[index])
-                // Keep downloads of this version running across the next swap.
+                // Keep downloads of this version running across the next swap: pacing of the load against the
+                // other process's publishes, not a wait for anything.
                 try await Task.sleep(for: .milliseconds(200))
             }
             _ = FileManager.default.createFile(atPath: stopFile, contents: nil)

@@ -166,11 +166,7 @@ extension EndToEnd {
 
             let first = try site.store.spawn(["verify", manifestURL, "--key", site.publicKey, "--download", "--into", downloads])
             let partial = "\(downloads)/\(sha).partial"
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(60)
-            while FileSize.of(partial) < 5 << 20 && clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Poll.until(within: .seconds(60)) { FileSize.of(partial) >= 5 << 20 }
             #expect(FileSize.of(partial) == 5 << 20)
             first.signal(SIGKILL)
             _ = try await first.exitStatus(within: .seconds(10))

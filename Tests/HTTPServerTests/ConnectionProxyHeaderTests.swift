@@ -47,7 +47,7 @@ import Testing
         pair.send(Array("PROXY TCP4 ".utf8))
         connection.handle(events: ManualHost.readable)
         host.clock += Int64(host.configuration.headerTimeoutSeconds)
-        connection.enforceTimeouts(at: host.clock, limits: host.limits)
+        connection.enforceTimeouts(at: host.clock)
         #expect(host.proxyRefusals == [.incompleteHeader] && host.removed)
     }
 

@@ -125,14 +125,6 @@ import Testing
             + "must be between 1 and 87660, not 9223372036854775807")
     }
 
-    /// Every numeric key the file can hold is in `numericBounds`: a new key cannot skip the range check.
-    @Test func everyNumericKeyHasBounds() {
-        let numericKeys = Set(PackServeConfiguration.defaultValues.filter {
-            if case .int = $0.value { true } else { false }
-        }.keys)
-        #expect(Set(PackServeConfiguration().numericBounds.map(\.key)) == numericKeys)
-    }
-
     /// A misspelt variable would otherwise be ignored without a word.
     @Test func anUnknownPackServeVariableIsRefusedByName() async {
         let message = await error("{}", environment: ["PACKSERVE_LISTEN_PROT": "9000", "PATH": "/usr/bin"])

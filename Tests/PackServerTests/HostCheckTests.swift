@@ -25,8 +25,8 @@ import Testing
         #expect(check.refusal(of: head(version: .http1_1, host: "cdn.example.com", absoluteFormHost: "x.example.org")) != nil)
         let refused = check.refusal(of: head(version: .http1_1, host: "example.net"))
         #expect(refused?.status == .misdirectedRequest)
-        #expect(refused?.text == #"{"allowedHosts":["cdn.example.com","*.example.net"],"#
+        #expect(refused?.text == #"{"type":"about:blank","status":421,"title":"Misdirected Request","#
             + #""detail":"this server does not answer for host example.net; allowed hosts: cdn.example.com, *.example.net","#
-            + #""host":"example.net","status":421,"title":"Misdirected Request","type":"about:blank"}"#)
+            + #""host":"example.net","allowedHosts":["cdn.example.com","*.example.net"]}"#)
     }
 }

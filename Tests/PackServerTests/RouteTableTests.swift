@@ -1,4 +1,5 @@
 import HTTPServer
+import PackServeTesting
 import Testing
 
 @testable import PackServer
@@ -66,7 +67,7 @@ import Testing
     /// A platform PackServe does not know (or two) gets the whole catalog, never a 400, and is logged once
     /// per value.
     @Test func anUnknownPlatformGetsTheWholeCatalogAndIsLoggedOnce() throws {
-        let log = RecordedLog()
+        let log = CapturedLog()
         let fixture = try ResponderFixture(logger: log.logger)
         let all = fixture.request("/download-manifest.json")
         for target in ["/download-manifest.json?platform=ipados", "/manifest?platform=ipados",
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func theUnknownPlatformLogIsBounded() {
-        let log = RecordedLog()
+        let log = CapturedLog()
         let unknown = UnknownPlatformLog(logger: log.logger)
         for _ in 0..<2 {
             for value in 0..<(UnknownPlatformLog.capacity + 10) { unknown.record(["p\(value)"]) }
@@ -140,8 +141,9 @@ import Testing
     /// The host allow-list comes before everything, the method check included; the 421 carries only a
     /// problem naming the refused host and the allowed ones.
     @Test func anotherHostIsMisdirectedWhateverTheMethod() {
-        let problem = #"{"allowedHosts":["assets.example.com"],"detail":"this server does not answer for host evil.example; "#
-            + #"allowed hosts: assets.example.com","host":"evil.example","status":421,"title":"Misdirected Request","type":"about:blank"}"#
+        let problem = #"{"type":"about:blank","status":421,"title":"Misdirected Request","#
+            + #""detail":"this server does not answer for host evil.example; allowed hosts: assets.example.com","#
+            + #""host":"evil.example","allowedHosts":["assets.example.com"]}"#
         for method in [HTTPMethod.get, .head, .post] {
             let response = fixture.request("/packs/level-1", method: method, host: "Evil.Example:443")
             #expect(response.status == .misdirectedRequest, "\(method)")

@@ -1,3 +1,4 @@
+import AdminMessages
 import PackStore
 import Testing
 

@@ -1,3 +1,5 @@
+import JSONText
+
 /// Formats access-log lines into a byte buffer: a pure function of the entry and the time, so every
 /// escaping rule is tested without a server. No `String` interpolation: the loop appends bytes.
 enum AccessLogLine {
@@ -48,9 +50,7 @@ enum AccessLogLine {
             out += name.utf8
             out += "\":".utf8
             guard let value else { return out += "null".utf8 }
-            out.append(0x22)
-            escapeJSON(value, into: &out)
-            out.append(0x22)
+            JSONText.appendString(value, to: &out)
         }
         out += "{\"time\":\"".utf8
         out += isoTime.utf8
@@ -95,21 +95,6 @@ enum AccessLogLine {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
-    }
-
-    /// JSON string escaping (RFC 8259 §7); non-ASCII stays UTF-8 (header values are ASCII-checked anyway).
-    static func escapeJSON(_ text: String, into out: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case ..<0x20, 0x7F: out += [0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)]
-            default: out.append(byte)
-            }
-        }
     }
 
     /// Constant strings for the versions the parser accepts (no interpolation per line).

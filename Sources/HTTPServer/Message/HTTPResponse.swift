@@ -23,13 +23,14 @@ public struct HTTPResponse: Sendable {
         return response
     }
 
-    /// An RFC 9457 problem document: `{"status":…,"title":…,"detail":…}` as application/problem+json.
-    public static func problem(_ status: HTTPStatus, detail: String? = nil, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var json = "{\"type\":\"about:blank\",\"status\":\(status.code),\"title\":\(JSONString.quote(status.reason))"
-        if let detail { json += ",\"detail\":\(JSONString.quote(detail))" }
-        json += "}"
+    /// An RFC 9457 problem document (`ProblemDetails`) as application/problem+json.
+    public static func problem(
+        _ status: HTTPStatus, detail: String? = nil, headers: HTTPHeaders = [:],
+        extensions: [(name: String, value: ProblemDetails.Member)] = []
+    ) -> HTTPResponse {
         var headers = headers
         headers.set("Content-Type", "application/problem+json")
-        return HTTPResponse(status: status, headers: headers, body: .string(json))
+        let document = ProblemDetails(status: status, detail: detail, extensions: extensions)
+        return HTTPResponse(status: status, headers: headers, body: .bytes(document.json))
     }
 }

@@ -78,3 +78,11 @@ public enum BodyFraming: Sendable, Equatable {
         return length ?? 0
     }
 }
+
+extension BodyFraming {
+    /// The announced length, for a body framed by Content-Length.
+    var contentLength: Int? {
+        if case .contentLength(let length) = self { return length }
+        return nil
+    }
+}

@@ -18,8 +18,6 @@ protocol ConnectionHost: AnyObject {
     func nextRequestID() -> UInt64
     /// The receive buffer the host's connections share; only leftovers are copied per connection.
     var readBuffer: UnsafeMutableRawBufferPointer { get }
-    /// True once the server drains for shutdown: responses carry `Connection: close`.
-    var isDraining: Bool { get }
     /// The Date header value for now.
     func currentDate() -> String
     /// Seconds on a monotonic clock (timeouts need whole seconds).
@@ -27,6 +25,10 @@ protocol ConnectionHost: AnyObject {
     /// Runs `task` on the host's thread soon; callable from any thread (how deferred responses and
     /// streamed bodies wake a connection).
     func execute(_ task: @escaping @Sendable () -> Void)
+    /// Continues `connection` on a later turn of the loop, after the connections that are ready now: it
+    /// stopped writing at its share of this turn (`HTTPServerConfiguration.writeSliceBytes`) while the
+    /// socket still takes bytes, so no readiness edge will bring it back.
+    func continueLater(_ connection: Connection)
     /// Forgets a connection that closed itself and closes its descriptor.
     func remove(_ connection: Connection)
 }

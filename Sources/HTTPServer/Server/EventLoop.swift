@@ -10,8 +10,13 @@ import Synchronization
 /// was about twice nginx's CPU per request (docs/performance.md). Here a socket is registered once, for
 /// reading and writing, edge-triggered, and its events are handled on the thread that waited for them.
 ///
-/// Every connection lives on exactly one loop, so its state needs no locks. All loops wait on the shared
-/// listening sockets with EPOLLEXCLUSIVE, and a loop keeps the connections it accepts.
+/// Every connection lives on exactly one loop, so its state needs no locks. Accepting is the `Acceptor`'s,
+/// the connections are in a `ConnectionTable`; this type waits, dispatches, runs work handed over from
+/// other threads, sweeps the timeouts and drains.
+///
+/// A turn is fair: a connection writes at most `writeSliceBytes` per turn, and one that yields is continued
+/// after the events of the turn are handled (epoll is then polled without waiting), so a large response
+/// takes turns with everyone else instead of holding the loop.
 final class EventLoop: ConnectionHost, @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
@@ -19,7 +24,6 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     /// Receive buffer shared by all connections of this loop; only leftovers are copied per connection.
     let readBuffer: UnsafeMutableRawBufferPointer
     private(set) var isDraining = false
-    private let timeoutLimits: ConnectionTimeouts.Limits
     let logsAccess: Bool
     private var accessLog: AccessLogBuffer?
     let traffic: LoopTrafficCounters?
@@ -29,17 +33,12 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private let name: String
     private let epoll: Int32
     private let wakeup: Int32
-    private let budget: ConnectionBudget
-    private let listeners: [Int32]
-    /// The TLS identity of each TLS listener, by descriptor; plaintext listeners have none.
-    private let tlsContexts: [Int32: TLSServerContext]
-    /// The listeners whose connections start with a PROXY protocol header.
-    private let proxyListeners: Set<Int32>
+    private var acceptor: Acceptor
+    private var connections = ConnectionTable()
+    /// Connections that yielded this turn, continued after its events.
+    private var yielded: [Connection] = []
     private let proxyRefusalNotice: FirstOccurrence
-    private var isAccepting = false
     private var isRunning = true
-    /// Indexed by descriptor: descriptors are small integers, so this beats hashing on every event.
-    private var connections: [Connection?] = []
     private var dateCache = DateHeaderCache()
     private var nextSweep: Int64 = 0
     private let tasks = Mutex<[@Sendable () -> Void]>([])
@@ -47,9 +46,9 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     /// Called (on this loop's thread) when a connection closes while the budget was full.
     var onCapacityFreed: (@Sendable () -> Void)?
 
-    /// Event data for the wake-up descriptor and listeners; connections use their descriptor.
+    /// Event data for the wake-up descriptor; listeners carry `Acceptor.listenerTag`, connections their
+    /// descriptor.
     private static let wakeupTag: UInt64 = 1 << 40
-    private static let listenerTag: UInt64 = 1 << 41
 
     init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger,
          budget: ConnectionBudget, listeners: [BoundListener],
@@ -62,20 +61,14 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         logsAccess = accessLog != nil
         traffic = configuration.traffic?.makeLoopCounters()
         requestIDPrefix = UInt64(index) << 48
-        self.budget = budget
-        self.listeners = listeners.map(\.socket.descriptor)
-        var contexts: [Int32: TLSServerContext] = [:]
-        for listener in listeners { contexts[listener.socket.descriptor] = listener.tls }
-        tlsContexts = contexts
-        proxyListeners = Set(listeners.filter(\.proxyProtocol).map(\.socket.descriptor))
         self.proxyRefusalNotice = proxyRefusalNotice
-        timeoutLimits = ConnectionTimeouts.Limits(configuration)
         epoll = csocket_epoll_create()
         wakeup = csocket_eventfd()
         guard epoll >= 0, wakeup >= 0 else { throw .system(call: "epoll_create", address: name, errno: errno) }
+        acceptor = Acceptor(epoll: epoll, budget: budget, listeners: listeners, logger: logger)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         _ = csocket_epoll_control(epoll, 1, wakeup, UInt32(CSOCKET_EPOLLIN), Self.wakeupTag)
-        startAccepting()
+        acceptor.startAccepting()
     }
 
     deinit {
@@ -124,12 +117,14 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         defer { events.deallocate() }
         nextSweep = System.monotonicSeconds() + 1
         while isRunning {
-            // Waking at least once a second for the sweep, sooner when access-log lines are due.
-            let timeout = min(1000, accessLog?.millisecondsUntilDue() ?? 1000)
+            // Waking at least once a second for the sweep, sooner when access-log lines are due; not
+            // waiting at all while connections that yielded wait for their next turn.
+            let timeout = yielded.isEmpty ? min(1000, accessLog?.millisecondsUntilDue() ?? 1000) : 0
             let count = csocket_epoll_wait(epoll, events, Int32(capacity), timeout)
             for i in 0..<Int(max(count, 0)) {
                 handle(events[i])
             }
+            continueYielded()
             accessLog?.handOverIfDue()
             let now = System.monotonicSeconds()
             if now >= nextSweep {
@@ -137,85 +132,46 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
                 nextSweep = now + 1
             }
         }
-        for connection in connections.compactMap({ $0 }) { connection.close() }
+        for connection in connections.all { connection.close() }
         accessLog?.handOver()
         stopped.withLock { $0?.resume() }
     }
 
     private func handle(_ event: csocket_event) {
-        switch event.data {
-        case Self.wakeupTag:
+        if event.data == Self.wakeupTag {
             csocket_eventfd_drain(wakeup)
             let pending = tasks.withLock { tasks in
                 defer { tasks.removeAll() }
                 return tasks
             }
             pending.forEach { $0() }
-        case let tag where tag & Self.listenerTag != 0:
-            acceptOne(from: Int32(truncatingIfNeeded: tag & 0xFFFF_FFFF))
-        default:
-            let fd = Int(event.data)
-            guard fd < connections.count, let connection = connections[fd] else { return }
-            connection.handle(events: event.events)
-        }
-    }
-
-    // MARK: Accepting
-
-    /// Accepts one connection per readiness event, so a burst of connections spreads over the loops
-    /// (each listener wakes one waiting loop) instead of piling onto whichever loop woke first.
-    private func acceptOne(from listener: Int32) {
-        guard budget.reserve() else {
-            // Full: stop accepting rather than accept-and-drop; the kernel backlog holds the rest.
-            stopAccepting()
-            return
-        }
-        let fd = csocket_accept_nonblocking(listener)
-        guard fd >= 0 else {
-            budget.release()
-            switch errno {
-            case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
-                return
-            default:
-                // Out of descriptors (EMFILE) or memory: back off until the next sweep instead of spinning
-                // on a listener that stays readable.
-                logger.error("accept failed: \(String(cString: strerror(errno))); pausing for a second")
-                stopAccepting()
-            }
-            return
-        }
-        var one: Int32 = 1
-        // Small responses must not wait for Nagle's algorithm.
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let transport: any Transport
-        if let tls = tlsContexts[listener] {
-            guard let session = tls.makeTransport(socket: fd) else {
-                Glibc.close(fd)
-                budget.release()
-                return
-            }
-            transport = session
+        } else if let listener = Acceptor.listener(in: event.data) {
+            if let accepted = acceptor.acceptOne(from: listener) { adopt(accepted) }
         } else {
-            transport = PlaintextTransport(socket: fd)
+            connections[Int32(truncatingIfNeeded: event.data)]?.handle(events: event.events)
         }
-        adopt(socket: fd, transport: transport, readsProxyHeader: proxyListeners.contains(listener))
     }
 
-    private func adopt(socket fd: Int32, transport: any Transport, readsProxyHeader: Bool) {
-        let index = Int(fd)
-        if index >= connections.count {
-            connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
-        }
-        let connection = Connection(socket: fd, transport: transport, host: self, readsProxyHeader: readsProxyHeader)
-        connections[index] = connection
-        let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLOUT | CSOCKET_EPOLLRDHUP
-            | CSOCKET_EPOLLET
+    /// The connections that yielded last turn each get one more share, in the order they yielded.
+    private func continueYielded() {
+        guard !yielded.isEmpty else { return }
+        let turn = yielded
+        yielded = []
+        for connection in turn { connection.continueWriting() }
+    }
+
+    private func adopt(_ accepted: Acceptor.Accepted) {
+        let fd = accepted.socket
+        let connection = Connection(
+            socket: fd, transport: accepted.transport, host: self, readsProxyHeader: accepted.readsProxyHeader)
+        connections.insert(connection)
+        let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLOUT | CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLET
         // Registered once for both directions, edge-triggered: no epoll_ctl per request. Adding a socket
         // that already has data queues an event for it at once.
-        guard csocket_epoll_control(epoll, 1, fd, UInt32(truncatingIfNeeded: interest), UInt64(index)) == 0 else {
-            connections[index] = nil
+        guard csocket_epoll_control(epoll, 1, fd, UInt32(truncatingIfNeeded: interest), UInt64(fd)) == 0 else {
+            connections.remove(socket: fd)
             Glibc.close(fd)
-            budget.release()
+            acceptor.budget.release()
             return
         }
         traffic?.connectionOpened()
@@ -223,18 +179,8 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     }
 
     func startAccepting() {
-        guard !isAccepting, !isDraining else { return }
-        isAccepting = true
-        for listener in listeners {
-            let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLEXCLUSIVE
-            _ = csocket_epoll_control(epoll, 1, listener, UInt32(truncatingIfNeeded: interest), Self.listenerTag | UInt64(listener))
-        }
-    }
-
-    func stopAccepting() {
-        guard isAccepting else { return }
-        isAccepting = false
-        for listener in listeners { _ = csocket_epoll_control(epoll, 2, listener, 0, 0) }
+        guard !isDraining else { return }
+        acceptor.startAccepting()
     }
 
     // MARK: Connections
@@ -260,32 +206,32 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         return requestIDPrefix | requestCounter
     }
 
+    func continueLater(_ connection: Connection) { yielded.append(connection) }
+
     /// Closes a connection's socket and forgets it. Called by the connection itself.
     func remove(_ connection: Connection) {
         let fd = connection.socket
-        connections[Int(fd)] = nil
+        connections.remove(socket: fd)
         // Closing the descriptor also removes it from the epoll set.
         Glibc.close(fd)
         traffic?.connectionClosed()
-        if budget.release() { onCapacityFreed?() }
+        if acceptor.budget.release() { onCapacityFreed?() }
     }
 
     /// Stops taking new requests: idle connections close now, busy ones after their current response.
     func beginDrain() {
-        stopAccepting()
+        acceptor.stopAccepting()
         isDraining = true
-        for connection in connections.compactMap({ $0 }) { connection.beginDrain() }
+        for connection in connections.all { connection.beginDrain() }
     }
 
     /// Closes every remaining connection at once (the drain deadline has passed).
     func closeAll() {
-        for connection in connections.compactMap({ $0 }) { connection.close() }
+        for connection in connections.all { connection.close() }
     }
 
     private func sweep(now: Int64) {
-        if !isAccepting, !isDraining, budget.count < budget.limit { startAccepting() }
-        for connection in connections {
-            connection?.enforceTimeouts(at: now, limits: timeoutLimits)
-        }
+        if !isDraining { acceptor.resumeIfRoom() }
+        for connection in connections.all { connection.enforceTimeouts(at: now) }
     }
 }

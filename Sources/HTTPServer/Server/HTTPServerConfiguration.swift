@@ -37,6 +37,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeoutSeconds: Int = 60
     /// A response whose bytes make no progress for this many seconds is abandoned and the connection closed.
     public var writeTimeoutSeconds: Int = 60
+    /// A connection writes at most this many bytes per turn of its event loop (sendfile, SSL_write,
+    /// sendmsg), then yields to the loop's other connections and continues on the next turn
+    /// (docs/performance.md "Fair writes"). Internal: a knob for measuring, not for operators.
+    var writeSliceBytes: Int = 1 << 20
     /// On shutdown, in-flight responses get this long to finish before their connections are closed.
     public var drainTimeoutSeconds: Int = 10
     /// Number of serial event loops connections are spread over; one per core by default.

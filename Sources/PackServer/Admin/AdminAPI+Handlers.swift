@@ -1,3 +1,4 @@
+import AdminMessages
 import Foundation
 import HTTPServer
 import Manifest
@@ -139,7 +140,7 @@ extension AdminAPI {
         let request = try Self.decode(PublishRequest.self, from: body, orEmpty: PublishRequest(note: nil))
         guard let signer else { throw .noSigningKey }
         let (release, manifest) = try durations.publish.measure { () throws(AdminRefusal) in
-            try Self.store { try signer.publish(note: request.note ?? "", in: store) }
+            try Self.store { try signer.publish(note: request.note ?? "", in: store, now: now()) }
         }
         logger.notice("admin: published", metadata: ["token": "\(token.name)", "release": "\(release.number)"])
         return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
@@ -148,7 +149,7 @@ extension AdminAPI {
     private func rollback(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
         let request = try Self.decode(RollbackRequest.self, from: body, orEmpty: nil)
         guard let signer else { throw .noSigningKey }
-        let (release, manifest) = try Self.store { try signer.rollback(to: request.release, in: store) }
+        let (release, manifest) = try Self.store { try signer.rollback(to: request.release, in: store, now: now()) }
         logger.notice("admin: rolled back", metadata: [
             "token": "\(token.name)", "release": "\(release.number)", "contentOf": "\(request.release)",
         ])
@@ -164,7 +165,7 @@ extension AdminAPI {
         do {
             minted = try urls.mint(
                 id: request.id, in: live.release?.snapshot, ttl: request.ttl ?? 3600,
-                now: Int64(Date().timeIntervalSince1970))
+                now: now())
         } catch {
             throw .cannotSign(error)
         }
@@ -200,49 +201,28 @@ extension AdminAPI {
     }
 }
 
-/// `POST /admin/publish` body.
-struct PublishRequest: AdminJSONBody {
-    let note: String?
-
+extension PublishRequest: AdminJSONBody {
     static let shape = JSONShape.object(members: ["note": .string])
 
-    init(note: String?) {
-        self.note = note
-    }
-
     init(checked body: JSONValue) {
-        note = body["note"]?.string
+        self.init(note: body["note"]?.string)
     }
 }
 
-/// `POST /admin/rollback` body.
-struct RollbackRequest: AdminJSONBody {
-    let release: Int
-
+extension RollbackRequest: AdminJSONBody {
     static let shape = JSONShape.object(members: ["release": .wholeNumber], required: ["release"])
 
     init(checked body: JSONValue) throws(AdminRefusal) {
         guard let release = body["release"]?.wholeNumber else { throw .badRequest("release: must be a whole number") }
-        self.release = release
+        self.init(release: release)
     }
 }
 
-/// `POST /admin/urls` body: the pack and the URL's lifetime in seconds (default one hour).
-struct SignURLRequest: AdminJSONBody {
-    let id: String
-    let ttl: Int?
-
+extension SignURLRequest: AdminJSONBody {
     static let shape = JSONShape.object(members: ["id": .string, "ttl": .wholeNumber], required: ["id"])
 
     init(checked body: JSONValue) throws(AdminRefusal) {
         guard let id = body["id"]?.string else { throw .badRequest("id: must be a string") }
-        self.id = id
-        ttl = body["ttl"]?.wholeNumber
+        self.init(id: id, ttl: body["ttl"]?.wholeNumber)
     }
-}
-
-/// The answer to a publish or a rollback.
-struct PublishOutcome: Encodable {
-    let release: Int
-    let version: Int
 }

@@ -25,6 +25,8 @@ public final class AdminAPI: Sendable {
     let durations: ServerDurations
     let logger: Logger
     let uploads: UploadSlots
+    /// Unix seconds: when a publish or rollback is signed, and what a signed URL's lifetime counts from.
+    let now: @Sendable () -> Int64
     /// Verifies tokens and reads JSON bodies (which may wait on the network) in parallel.
     private let intake = DispatchQueue(label: "packserve-admin-intake", attributes: .concurrent)
     /// Does the store work of non-upload requests, one at a time.
@@ -36,20 +38,12 @@ public final class AdminAPI: Sendable {
     ///   - durations: where ingest and publish times are recorded (`/metrics`).
     ///   - comparator: how token digests are compared; the default is the constant-time one. Tests inject
     ///     a recording one to see that it is used.
-    public convenience init(
+    ///   - clock: the instants releases are signed at and signed URLs expire from, and the monotonic seconds
+    ///     of the authentication throttle and the upload slots.
+    public init(
         store: PackStore, signer: ManifestSigner?, limits: AdminLimits, logger: Logger,
         urls: SignedURLs? = nil, live: LiveRelease? = nil, durations: ServerDurations = .discarded,
-        comparator: any TokenDigestComparator = ConstantTimeDigestComparator()
-    ) {
-        self.init(
-            store: store, signer: signer, limits: limits, logger: logger, urls: urls, live: live,
-            durations: durations, comparator: comparator, throttle: AuthenticationThrottle())
-    }
-
-    init(
-        store: PackStore, signer: ManifestSigner?, limits: AdminLimits, logger: Logger, urls: SignedURLs?,
-        live: LiveRelease?, durations: ServerDurations, comparator: any TokenDigestComparator,
-        throttle: AuthenticationThrottle
+        comparator: any TokenDigestComparator = ConstantTimeDigestComparator(), clock: ApplicationClock = .system
     ) {
         self.store = store
         self.signer = signer
@@ -58,10 +52,12 @@ public final class AdminAPI: Sendable {
         self.limits = limits
         self.durations = durations
         self.logger = logger
+        now = clock.now
         uploads = UploadSlots(
             maxUploads: limits.configured.maxUploads, maxPerToken: limits.configured.maxUploadsPerToken,
-            cooldownSeconds: Double(limits.configured.uploadWindowSeconds))
-        authenticator = AdminAuthenticator(store: store, comparator: comparator, throttle: throttle)
+            cooldownSeconds: Double(limits.configured.uploadWindowSeconds), clock: clock.uptime)
+        authenticator = AdminAuthenticator(
+            store: store, comparator: comparator, throttle: AuthenticationThrottle(clock: clock.uptime))
     }
 
     /// The comparator tokens are verified with (for the test that proves it is the constant-time one).

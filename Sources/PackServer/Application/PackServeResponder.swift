@@ -23,17 +23,19 @@ public final class PackServeResponder: HTTPResponder {
     ///   - admin: answers `/admin/…` (docs/api.md "Admin API"); nil leaves those paths to the static files.
     ///   - credentials: what admits requests to private packs' bytes (docs/api.md "Private packs").
     ///   - logger: for what a request reveals that an operator should know (an unknown platform value).
+    ///   - now: Unix seconds, for the expiry of signed URLs and the key set's Last-Modified.
     public init(
         configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil,
         credentials: DownloadCredentials = DownloadCredentials(signature: nil),
-        logger: Logger = Logger(label: "packserve") { _ in SwiftLogNoOpLogHandler() }
+        logger: Logger = Logger(label: "packserve") { _ in SwiftLogNoOpLogHandler() },
+        now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now
     ) throws {
         self.admin = admin
         hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
         crossOrigin = CrossOriginPolicy(hosts: hostCheck.hosts)
         let files = RepresentationResponder(maxRanges: configuration.limits.maxRanges)
         openFiles = OpenFileCache()
-        let packs = PackRoute(live: live, files: files, openFiles: openFiles, credentials: credentials)
+        let packs = PackRoute(live: live, files: files, openFiles: openFiles, credentials: credentials, now: now)
         let documents = JSONRoute(live: live, files: files)
         let downloadManifest = DownloadManifestRoute(
             live: live, files: files, unknownPlatforms: UnknownPlatformLog(logger: logger))
@@ -44,7 +46,7 @@ public final class PackServeResponder: HTTPResponder {
             keySet: EncodedDocument(
                 body: try CanonicalJSON.encode(keySet), contentType: "application/jwk-set+json",
                 entityTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
-                lastModified: Int64(Date().timeIntervalSince1970), cacheControl: nil, compress: true))
+                lastModified: now(), cacheControl: nil, compress: true))
         let staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
 
         // Every content route's answer passes through the cache policy: lifetimes and surrogate keys are
@@ -54,7 +56,7 @@ public final class PackServeResponder: HTTPResponder {
             sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds, keyHeader: configuration.cache.surrogateKeyHeader,
             credentialed: requireCredentials)
         // With `catalog.requireCredentials`, a request without a download token is refused before its route runs.
-        let gate = requireCredentials ? CatalogGate(credentials: credentials) : nil
+        let gate = requireCredentials ? CatalogGate(credentials: credentials, now: now) : nil
         var routes = RouteTable(fallback: staticFiles.respond(to:))
         routes.get("/packs/{id}") { request, id in
             cache.pack(id[0], gate?.refusal(of: request, signedPath: "/packs/\(id[0])") ?? packs.pack(id: id[0], request: request))

@@ -10,14 +10,6 @@ extension PackServeConfiguration {
         public var plaintextClients = ["127.0.0.0/8", "::1"]
     }
 
-    static var adminDefaultValues: [String: ConfigContent] {
-        ["admin.plaintextClients": .stringArray(Admin().plaintextClients)]
-    }
-
-    mutating func readAdmin(_ r: ConfigReader) throws {
-        admin.plaintextClients = try r.requiredStringArray(forKey: "admin.plaintextClients")
-    }
-
     func validateAdmin() throws(ConfigurationError) {
         for entry in admin.plaintextClients where IPNetwork(entry) == nil {
             throw .key("admin.plaintextClients", "\"\(entry)\" is not an address or a network such as 172.17.0.0/16")

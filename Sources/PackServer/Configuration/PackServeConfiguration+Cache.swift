@@ -28,19 +28,6 @@ extension PackServeConfiguration {
         }
     }
 
-    static var cacheDefaultValues: [String: ConfigContent] {
-        let d = Cache()
-        return [
-            "cache.sharedMaxAgeSeconds": .int(d.sharedMaxAgeSeconds),
-            "cache.surrogateKeyHeader": .string(d.surrogateKeyHeader),
-        ]
-    }
-
-    mutating func readCache(_ r: ConfigReader) throws {
-        cache.sharedMaxAgeSeconds = try r.requiredInt(forKey: "cache.sharedMaxAgeSeconds")
-        cache.surrogateKeyHeader = try r.requiredString(forKey: "cache.surrogateKeyHeader")
-    }
-
     func validateCache() throws(ConfigurationError) {
         // RFC 9110 §5.1: a field name is a token.
         guard cache.surrogateKeyHeader.utf8.allSatisfy(HTTPGrammar.isTokenByte), !cache.surrogateKeyHeader.isEmpty else {

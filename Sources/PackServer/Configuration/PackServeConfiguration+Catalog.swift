@@ -6,12 +6,4 @@ extension PackServeConfiguration {
         /// Documents, packs and blobs only for requests with a `download` token (`CatalogGate`).
         public var requireCredentials = false
     }
-
-    static var catalogDefaultValues: [String: ConfigContent] {
-        ["catalog.requireCredentials": .bool(Catalog().requireCredentials)]
-    }
-
-    mutating func readCatalog(_ r: ConfigReader) throws {
-        catalog.requireCredentials = try r.requiredBool(forKey: "catalog.requireCredentials")
-    }
 }

@@ -86,77 +86,17 @@ extension PackServeConfiguration {
             }))
     }
 
-    /// Every key config.json may contain, with its default; any other key is a typo worth stopping for.
+    /// Every key config.json may contain (`ConfigurationKeys`), with its default; any other key is a typo
+    /// worth stopping for.
     static var defaultValues: [String: ConfigContent] {
-        let d = PackServeConfiguration()
-        return [
-            "listen.host": .string(d.listen.host), "listen.port": .int(d.listen.port),
-            "publicBaseURL": .string(d.publicBaseURL), "allowedHosts": .stringArray(d.allowedHosts),
-            "dataDirectory": .string(d.dataDirectory), "publicDirectory": .string(d.publicDirectory),
-            "signing.privateKey": .string(d.signing.privateKey),
-            "signing.generateIfMissing": .bool(d.signing.generateIfMissing),
-            "signing.manifestLifetimeHours": .int(d.signing.manifestLifetimeHours),
-            "signing.manifestLifetimeSeconds": .int(d.signing.manifestLifetimeSeconds),
-            "signing.additionalPublicKeys": .stringArray(d.signing.additionalPublicKeys),
-            "manifest.packURLs": .string(d.packURLs.rawValue),
-            "limits.maxPackBytes": .int(Int(d.limits.maxPackBytes)), "limits.maxRanges": .int(d.limits.maxRanges),
-            "limits.maxHeaderBytes": .int(d.limits.maxHeaderBytes),
-            "limits.headerTimeoutSeconds": .int(d.limits.headerTimeoutSeconds),
-            "limits.idleTimeoutSeconds": .int(d.limits.idleTimeoutSeconds),
-            "limits.writeTimeoutSeconds": .int(d.limits.writeTimeoutSeconds),
-            "limits.maxConnections": .int(d.limits.maxConnections),
-            "limits.maxEssentialBytes": .int(Int(d.limits.maxEssentialBytes)), "logLevel": .string(d.logLevel),
-            "limits.maxAdminBodyBytes": .int(d.limits.maxAdminBodyBytes), "limits.maxUploads": .int(d.limits.maxUploads),
-            "limits.maxUploadsPerToken": .int(d.limits.maxUploadsPerToken),
-            "limits.uploadMinBytesPerSecond": .int(d.limits.uploadMinBytesPerSecond),
-            "limits.uploadWindowSeconds": .int(d.limits.uploadWindowSeconds),
-            "sampleCatalog": .bool(d.sampleCatalog),
-        ].merging(tlsDefaultValues) { $1 }.merging(accessLogDefaultValues) { $1 }.merging(metricsDefaultValues) { $1 }
-            .merging(adminDefaultValues) { $1 }.merging(cacheDefaultValues) { $1 }.merging(proxyDefaultValues) { $1 }
-            .merging(catalogDefaultValues) { $1 }
+        let defaults = PackServeConfiguration()
+        return Dictionary(uniqueKeysWithValues: ConfigurationKeys.all.map { ($0.name, $0.content(defaults)) })
     }
 
     private static func read(_ r: ConfigReader) throws(ConfigurationError) -> PackServeConfiguration {
         var c = PackServeConfiguration()
         do {
-            c.listen.host = try r.requiredString(forKey: "listen.host")
-            c.listen.port = try r.requiredInt(forKey: "listen.port")
-            c.publicBaseURL = try r.requiredString(forKey: "publicBaseURL")
-            c.allowedHosts = try r.requiredStringArray(forKey: "allowedHosts")
-            c.dataDirectory = try r.requiredString(forKey: "dataDirectory")
-            c.publicDirectory = try r.requiredString(forKey: "publicDirectory")
-            c.signing.privateKey = try r.requiredString(forKey: "signing.privateKey")
-            c.signing.generateIfMissing = try r.requiredBool(forKey: "signing.generateIfMissing")
-            c.signing.manifestLifetimeHours = try r.requiredInt(forKey: "signing.manifestLifetimeHours")
-            c.signing.manifestLifetimeSeconds = try r.requiredInt(forKey: "signing.manifestLifetimeSeconds")
-            c.signing.additionalPublicKeys = try r.requiredStringArray(forKey: "signing.additionalPublicKeys")
-            let style = try r.requiredString(forKey: "manifest.packURLs")
-            guard let packURLs = PackURLStyle(rawValue: style) else {
-                throw ConfigurationError.key("manifest.packURLs", "must be \"blobs\" or \"packs\", not \"\(style)\"")
-            }
-            c.packURLs = packURLs
-            c.limits.maxPackBytes = Int64(try r.requiredInt(forKey: "limits.maxPackBytes"))
-            c.limits.maxRanges = try r.requiredInt(forKey: "limits.maxRanges")
-            c.limits.maxHeaderBytes = try r.requiredInt(forKey: "limits.maxHeaderBytes")
-            c.limits.headerTimeoutSeconds = try r.requiredInt(forKey: "limits.headerTimeoutSeconds")
-            c.limits.idleTimeoutSeconds = try r.requiredInt(forKey: "limits.idleTimeoutSeconds")
-            c.limits.writeTimeoutSeconds = try r.requiredInt(forKey: "limits.writeTimeoutSeconds")
-            c.limits.maxConnections = try r.requiredInt(forKey: "limits.maxConnections")
-            c.limits.maxEssentialBytes = Int64(try r.requiredInt(forKey: "limits.maxEssentialBytes"))
-            c.limits.maxAdminBodyBytes = try r.requiredInt(forKey: "limits.maxAdminBodyBytes")
-            c.limits.maxUploads = try r.requiredInt(forKey: "limits.maxUploads")
-            c.limits.maxUploadsPerToken = try r.requiredInt(forKey: "limits.maxUploadsPerToken")
-            c.limits.uploadMinBytesPerSecond = try r.requiredInt(forKey: "limits.uploadMinBytesPerSecond")
-            c.limits.uploadWindowSeconds = try r.requiredInt(forKey: "limits.uploadWindowSeconds")
-            c.logLevel = try r.requiredString(forKey: "logLevel")
-            c.sampleCatalog = try r.requiredBool(forKey: "sampleCatalog")
-            try c.readTLS(r)
-            try c.readAccessLog(r)
-            try c.readMetrics(r)
-            try c.readAdmin(r)
-            try c.readCache(r)
-            try c.readProxies(r)
-            try c.readCatalog(r)
+            for key in ConfigurationKeys.all { try key.read(r, &c) }
         } catch let error as ConfigurationError {
             throw error
         } catch {

@@ -12,25 +12,11 @@ extension PackServeConfiguration {
         public var port = 9464
     }
 
-    static var metricsDefaultValues: [String: ConfigContent] {
-        let d = MetricsListener()
-        return [
-            "metrics.enabled": .bool(d.enabled), "metrics.listen.host": .string(d.host),
-            "metrics.listen.port": .int(d.port),
-        ]
-    }
-
     /// Whether a parsed config.json asks for the metrics listener by giving it an address: then
     /// `metrics.enabled` defaults to true.
     static func metricsListenGiven(in root: JSONValue) -> Bool {
         guard case .object = root["metrics"]?["listen"]?.kind else { return false }
         return true
-    }
-
-    mutating func readMetrics(_ r: ConfigReader) throws {
-        metrics.enabled = try r.requiredBool(forKey: "metrics.enabled")
-        metrics.host = try r.requiredString(forKey: "metrics.listen.host")
-        metrics.port = try r.requiredInt(forKey: "metrics.listen.port")
     }
 
     func validateMetrics() throws(ConfigurationError) {

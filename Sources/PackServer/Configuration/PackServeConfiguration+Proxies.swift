@@ -6,23 +6,6 @@ extension PackServeConfiguration {
     /// a proxy is compared with every entry, and a deployment names a few networks, not thousands.
     static let maxTrustedProxies = 256
 
-    /// `trustedProxies`, `listen.proxyProtocol`, `tls.listen.proxyProtocol` (docs/http.md "Client address
-    /// behind a proxy").
-    static var proxyDefaultValues: [String: ConfigContent] {
-        let d = PackServeConfiguration()
-        return [
-            "trustedProxies": .stringArray(d.trustedProxies),
-            "listen.proxyProtocol": .bool(d.listen.proxyProtocol),
-            "tls.listen.proxyProtocol": .bool(d.tls.listen.proxyProtocol),
-        ]
-    }
-
-    mutating func readProxies(_ r: ConfigReader) throws {
-        trustedProxies = try r.requiredStringArray(forKey: "trustedProxies")
-        listen.proxyProtocol = try r.requiredBool(forKey: "listen.proxyProtocol")
-        tls.listen.proxyProtocol = try r.requiredBool(forKey: "tls.listen.proxyProtocol")
-    }
-
     func validateProxies() throws(ConfigurationError) {
         guard trustedProxies.count <= Self.maxTrustedProxies else {
             throw .key("trustedProxies", "must have at most \(Self.maxTrustedProxies) entries, not \(trustedProxies.count)")

@@ -30,10 +30,7 @@ extension PackServeConfiguration {
         try validateAdmin()
         try validateCache()
         try validateProxies()
-        let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-        guard levels.contains(logLevel) else {
-            throw .key("logLevel", "must be one of \(levels.joined(separator: ", ")), not \"\(logLevel)\"")
-        }
+        guard !accessLog.path.isEmpty else { throw .key("accessLog.path", "must be \"-\" or a file path") }
     }
 
     /// The one check that looks at the disk, after the paths are resolved: a `publicDirectory` that does not
@@ -45,31 +42,12 @@ extension PackServeConfiguration {
         }
     }
 
-    /// Every numeric key with its allowed range. The upper bounds keep all arithmetic on these values far from
-    /// overflow (lifetimes become seconds and are added to the clock, timeouts become nanoseconds, byte limits
-    /// are summed over 100,000 packs); they are documented in README.md's configuration section.
+    /// Every integer key with its value and allowed range (`ConfigurationKeys`).
     var numericBounds: [(key: String, value: Int64, range: ClosedRange<Int64>)] {
-        [
-            ("listen.port", Int64(listen.port), 0...65535),
-            ("tls.listen.port", Int64(tls.listen.port), 0...65535),
-            ("metrics.listen.port", Int64(metrics.port), 0...65535),
-            ("signing.manifestLifetimeHours", Int64(signing.manifestLifetimeHours), 1...ConfigurationBounds.tenYearsInHours),
-            ("signing.manifestLifetimeSeconds", Int64(signing.manifestLifetimeSeconds), 0...ConfigurationBounds.tenYearsInHours * 3600),
-            ("limits.maxPackBytes", limits.maxPackBytes, 1...ConfigurationBounds.oneTebibyte),
-            ("limits.maxEssentialBytes", limits.maxEssentialBytes, 0...ConfigurationBounds.oneTebibyte),
-            ("limits.maxRanges", Int64(limits.maxRanges), 1...1000),
-            ("limits.maxHeaderBytes", Int64(limits.maxHeaderBytes), 1024...1_048_576),
-            ("limits.headerTimeoutSeconds", Int64(limits.headerTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
-            ("limits.idleTimeoutSeconds", Int64(limits.idleTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
-            ("limits.writeTimeoutSeconds", Int64(limits.writeTimeoutSeconds), 1...ConfigurationBounds.oneDayInSeconds),
-            ("limits.maxConnections", Int64(limits.maxConnections), 1...1_000_000),
-            ("limits.maxAdminBodyBytes", Int64(limits.maxAdminBodyBytes), 1024...16_777_216),
-            ("limits.maxUploads", Int64(limits.maxUploads), 1...1000),
-            ("limits.maxUploadsPerToken", Int64(limits.maxUploadsPerToken), 1...1000),
-            ("limits.uploadMinBytesPerSecond", Int64(limits.uploadMinBytesPerSecond), 1...1_073_741_824),
-            ("limits.uploadWindowSeconds", Int64(limits.uploadWindowSeconds), 1...3600),
-            ("cache.sharedMaxAgeSeconds", Int64(cache.sharedMaxAgeSeconds), 0...ConfigurationBounds.oneDayInSeconds),
-        ]
+        ConfigurationKeys.all.compactMap { key in
+            guard let range = key.range, let value = key.integer(in: self) else { return nil }
+            return (key.name, value, range)
+        }
     }
 
     /// Makes the path settings absolute, relative to the configuration file's directory, so the server

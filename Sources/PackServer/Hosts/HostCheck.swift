@@ -29,10 +29,13 @@ struct HostCheck: Sendable {
     func refusal(of head: HTTPRequestHead) -> HTTPResponse? {
         let host = host(of: head) ?? ""
         if hosts.allows(host) { return nil }
-        let problem = MisdirectedProblem(host: host, allowedHosts: allowedPatterns)
-        guard let body = try? CanonicalJSON.encode(problem) else { return HTTPResponse(status: .misdirectedRequest) }
-        // The host is the client's own text (valid Host syntax, JSON-quoted); nosniff keeps it data.
-        let headers: HTTPHeaders = ["Content-Type": "application/problem+json", "X-Content-Type-Options": "nosniff"]
-        return HTTPResponse(status: .misdirectedRequest, headers: headers, body: .bytes(body))
+        // The host is the client's own text (valid Host syntax, JSON-quoted); nosniff keeps it data. The
+        // extension members say why, to someone who reached the server by another name; nothing else (no
+        // route's content, no pack data).
+        return .problem(
+            .misdirectedRequest,
+            detail: "this server does not answer for host \(host); allowed hosts: \(allowedPatterns.joined(separator: ", "))",
+            headers: ["X-Content-Type-Options": "nosniff"],
+            extensions: [("host", .string(host)), ("allowedHosts", .strings(allowedPatterns))])
     }
 }

@@ -17,6 +17,8 @@ public struct ReleaseWatcher: Service {
     let loader: ReleaseLoader
     let renewal: ManifestRenewal
     let interval: Duration
+    /// Unix seconds: when a manifest is due for renewal and when a signed-ahead one goes live.
+    let now: @Sendable () -> Int64
     /// Tells the caches in front what went stale when a release or a signing goes live.
     let purger: CachePurger?
     /// What was live at the previous poll, to purge what changed since (a renewal goes live between polls).
@@ -30,15 +32,16 @@ public struct ReleaseWatcher: Service {
         store: PackStore, live: LiveRelease, baseURL: String, style: PackURLStyle, signer: ManifestSigner?,
         logger: Logger, interval: Duration = .milliseconds(250), durations: ServerDurations = .discarded,
         credentials: DownloadCredentials? = nil, purger: CachePurger? = nil,
-        signingLeaseHolder: String? = nil
+        signingLeaseHolder: String? = nil, now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now
     ) {
+        self.now = now
         self.store = store
         self.live = live
         self.credentials = credentials
         loader = ReleaseLoader(
             store: store, baseURL: baseURL, style: style, logger: logger, loadDuration: durations.releaseLoad)
         renewal = ManifestRenewal(
-            store: store, signer: signer, logger: logger, startedAt: Int64(Date().timeIntervalSince1970),
+            store: store, signer: signer, logger: logger, startedAt: now(),
             holder: signingLeaseHolder ?? ManifestRenewal.processName(), signingDuration: durations.manifestSigning)
         self.interval = interval
         self.purger = purger
@@ -56,11 +59,17 @@ public struct ReleaseWatcher: Service {
         _ = retired
     }
 
+    /// One poll at the watcher's `now`.
+    @discardableResult
+    public func refresh() -> PublishedRelease? {
+        refresh(now: now())
+    }
+
     /// One poll. Errors are logged and retried on the next tick: a transient problem must not take down a
     /// server that is still serving the last release.
     /// Returns the release it replaced, for the caller to free later.
     @discardableResult
-    public func refresh(now: Int64 = Int64(Date().timeIntervalSince1970)) -> PublishedRelease? {
+    public func refresh(now: Int64) -> PublishedRelease? {
         if let credentials {
             do {
                 credentials.replaceTokens(try store.tokenDigests(withScope: .download))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Manifest
+import PackServer
 
 /// `packserve key [--out FILE]`: the public half of the configured signing key (`signing.privateKey`), for
 /// `verify --key` and for pinning in an app. `serve` and `publish` create only the private key; this prints

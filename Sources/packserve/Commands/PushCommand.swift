@@ -1,5 +1,7 @@
+import AdminMessages
 import ArgumentParser
 import Foundation
+import Manifest
 import PackClient
 
 /// `packserve push FILE --id ID --server URL --token-file F [--cacert CA.pem] [--tag T]… [--policy P] [--order N]
@@ -67,13 +69,15 @@ struct PushCommand: AsyncParsableCommand {
             }
         }
         progress.finish()
-        let pack = (try? JSONSerialization.jsonObject(with: uploaded.body)) as? [String: Any] ?? [:]
         switch uploaded.status {
         case 201:
-            print("pushed \(id) version \(pack["version"] ?? "?"): \(pack["size"] ?? "?") bytes, sha256 \(pack["sha256"] ?? "?")")
+            // The answer is the draft's pack: the manifest's pack object plus the catalog's keys.
+            let pack = try Self.decode(ManifestPack.self, from: uploaded)
+            print("pushed \(id) version \(pack.version): \(pack.size) bytes, sha256 \(pack.sha256)")
         case 200:
             // The draft already has these bytes: the server made no new version.
-            print("\(id) unchanged: version \(pack["version"] ?? "?") already has these bytes")
+            let pack = try Self.decode(ManifestPack.self, from: uploaded)
+            print("\(id) unchanged: version \(pack.version) already has these bytes")
         default:
             throw CommandFailure("upload refused (\(uploaded.status)): \(uploaded.detail)")
         }
@@ -89,17 +93,26 @@ struct PushCommand: AsyncParsableCommand {
         }
 
         guard publish else { return }
-        let body = try JSONSerialization.data(withJSONObject: note.map { ["note": $0] } ?? [:])
+        let body = try JSONEncoder().encode(PublishRequest(note: note))
         let published = try await Self.answer(from: base) { try await client.send("POST", "publish", json: body) }
         switch published.status {
         case 200:
-            let release = try JSONSerialization.jsonObject(with: published.body) as? [String: Any] ?? [:]
-            print("release \(release["release"] ?? "?") published (manifest version \(release["version"] ?? "?"))")
+            let outcome = try Self.decode(PublishOutcome.self, from: published)
+            print("release \(outcome.release) published (manifest version \(outcome.version))")
         case 409:
             // The draft equals the latest release: nothing was asked that is not already out, as for `publish`.
             print(published.detail)
         default:
             throw CommandFailure("publish refused (\(published.status)): \(published.detail)")
+        }
+    }
+
+    /// A success's body as the server's own type, or one line saying it is not one.
+    private static func decode<T: Decodable>(_ type: T.Type, from answer: AdminClient.Answer) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: answer.body)
+        } catch {
+            throw CommandFailure("the server answered \(answer.status) with a body that is not the admin API's: \(answer.detail)")
         }
     }
 

@@ -18,9 +18,9 @@ struct StoreContext {
     /// made when its manifest cannot be signed.
     func signer() throws -> ManifestSigner {
         let logger = CommandContext.bootstrapLogging(level: config.logLevel)
-        guard let signer = try SigningKeys.load(config, logger: logger, required: true).signer else {
-            throw CommandFailure("no signing key")
-        }
+        let keys: SigningKeys
+        do { keys = try SigningKeys.load(config, logger: logger, required: true) } catch { throw CommandFailure(error.description) }
+        guard let signer = keys.signer else { throw CommandFailure("no signing key") }
         return signer
     }
 }

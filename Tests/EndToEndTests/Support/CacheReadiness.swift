@@ -1,10 +1,10 @@
-/// Waits until a freshly started cache answers through to its origin (a bounded poll, not a sleep).
+import PackServeTesting
+
+/// Waits until a freshly started cache answers through to its origin (a bounded `Poll`).
 enum CacheReadiness {
     static func await(_ cache: any FrontCache, process: ChildProcess, within timeout: Duration = .seconds(20)) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
         var last = "no answer"
-        while clock.now < deadline {
+        let answered = try await Poll.until(within: timeout, every: .milliseconds(50)) {
             guard process.isRunning else {
                 throw EndToEndFailure("\(cache.name) exited at start: \(cache.log)")
             }
@@ -15,12 +15,13 @@ enum CacheReadiness {
                 let socket = try LoopbackSocket(port: cache.port, receiveTimeoutSeconds: 2)
                 try socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 last = socket.read(until: "\r\n\r\n").text
-                if last.hasPrefix("HTTP/1.1 200 ") { return }
+                return last.hasPrefix("HTTP/1.1 200 ")
             } catch {
                 last = "\(error)"
+                return false
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
+        if answered { return }
         throw EndToEndFailure("\(cache.name) did not answer /healthz with 200 on port \(cache.port) within \(timeout) (last: \(last)): \(cache.log)")
     }
 }

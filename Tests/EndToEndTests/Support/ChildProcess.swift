@@ -1,6 +1,6 @@
 import Foundation
 
-/// A child process with its standard output and error collected. Waiting polls with `Task.sleep`, so
+/// A child process with its standard output and error collected. Waiting polls (`Poll`), so
 /// a test never blocks a thread of Swift's small cooperative pool on a process. Killed on release, so
 /// a failing test leaves no server or download running.
 final class ChildProcess {
@@ -39,19 +39,11 @@ final class ChildProcess {
     /// The exit status, or nil if the process was still running after `timeout` (it is then killed).
     /// Also waits (briefly) for the output pipes to reach end of file, so the output is complete.
     func exitStatus(within timeout: Duration) async throws -> Int32? {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while process.isRunning {
-            guard clock.now < deadline else {
-                signal(SIGKILL)
-                return nil
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        guard try await Poll.until(within: timeout, { !process.isRunning }) else {
+            signal(SIGKILL)
+            return nil
         }
-        let outputDeadline = clock.now + .seconds(2)
-        while !(stdout.isFinished && stderr.isFinished) && clock.now < outputDeadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await Poll.until(within: .seconds(2), every: .milliseconds(10)) { stdout.isFinished && stderr.isFinished }
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 

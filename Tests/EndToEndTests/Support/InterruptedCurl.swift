@@ -7,11 +7,7 @@ enum InterruptedCurl {
     /// Returns the size of `output` after the kill.
     static func run(_ arguments: [String], output: String, killAfter bytes: Int) async throws -> Int {
         let curl = try ChildProcess(try ExternalTool.curl(), arguments + ["-o", output])
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while FileSize.of(output) < bytes && curl.isRunning && clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await Poll.until(within: .seconds(30)) { FileSize.of(output) >= bytes || !curl.isRunning }
         curl.signal(SIGKILL)
         _ = try await curl.exitStatus(within: .seconds(10))
         return FileSize.of(output)

@@ -25,15 +25,12 @@ final class InterruptingProxy {
         self.port = port
         child = try ChildProcess(
             try ExternalTool.path(of: "python3"),
-            ["-c", InterruptingProxyScript.source, "\(port)", "\(upstreamPort)", mode.rawValue, "\(limit)", "\(count)"])
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while !child.stdout.text.hasPrefix("listening") {
-            guard clock.now < deadline, child.isRunning else {
-                throw EndToEndFailure("the proxy did not start: \(child.stderr.text)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
+            [InterruptingProxyScript.script, "\(port)", "\(upstreamPort)", mode.rawValue, "\(limit)", "\(count)"])
+        let child = child
+        let listening = try await Poll.until(within: .seconds(10)) {
+            child.stdout.text.hasPrefix("listening") || !child.isRunning
         }
+        guard listening, child.isRunning else { throw EndToEndFailure("the proxy did not start: \(child.stderr.text)") }
     }
 
     /// Logged responses to `/blobs/…`, in order.

@@ -24,12 +24,6 @@ struct ProcessProbe {
 
     /// Polls until `condition` holds or `timeout` passes; returns whether it held.
     func await(within timeout: Duration, _ condition: (ProcessProbe) -> Bool) async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while !condition(self) {
-            guard clock.now < deadline else { return false }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return true
+        try await Poll.until(within: timeout, every: .milliseconds(50)) { condition(self) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 
 /// The real `packserve serve` in a child process, configured by a config.json in a temporary directory.
 /// Its port is read from the `listening addresses=…` log line; its access log (stderr) stays readable.
@@ -31,9 +32,8 @@ final class RunningPackServe {
     /// Waits for `addresses=127.0.0.1:PORT [tls=127.0.0.1:TLSPORT] … listening` and returns both ports
     /// (of the public listeners: the metrics listener's line says `listener=metrics`).
     private static func listeningPorts(of child: ChildProcess, metrics: Bool = false) async throws -> (Int, Int) {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while clock.now < deadline {
+        var ports: (Int, Int)?
+        try await Poll.until(within: .seconds(30)) {
             if let line = child.stderr.lines.first(where: {
                 $0.contains("listening") && $0.contains("addresses=") && $0.contains("listener=metrics") == metrics
             }) {
@@ -45,13 +45,15 @@ final class RunningPackServe {
                 guard let plain = port("addresses=") ?? (line.contains("addresses= ") ? 0 : nil) else {
                     throw EndToEndFailure("cannot read the port from the log line \(line.debugDescription)")
                 }
-                return (plain, port("tls=") ?? 0)
+                ports = (plain, port("tls=") ?? 0)
+                return true
             }
             if !child.isRunning {
                 throw EndToEndFailure("packserve exited before listening: \(child.stderr.text)")
             }
-            try await Task.sleep(for: .milliseconds(20))
+            return false
         }
+        if let ports { return ports }
         throw EndToEndFailure("packserve did not log `listening addresses=` within 30 s: \(child.stderr.text)")
     }
 
@@ -81,11 +83,7 @@ final class RunningPackServe {
     /// Waits until at least `count` access-log lines match (the line is written when a response ends,
     /// and reaches the pipe a moment later than the client sees the last byte).
     func awaitAccessLogLines(path: String, status: Int, atLeast count: Int = 1) async throws -> [String] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while accessLogLines(path: path, status: status).count < count && clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await Poll.until(within: .seconds(5)) { accessLogLines(path: path, status: status).count >= count }
         return accessLogLines(path: path, status: status)
     }
 }

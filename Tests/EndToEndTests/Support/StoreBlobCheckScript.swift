@@ -5,26 +5,12 @@ import Foundation
 /// Argument: the blob root (`<dataDirectory>/blobs/sha256`). Prints one JSON object, file name → `[size,
 /// sha256]`, for every file in every shard, whatever its name (names are checked by the caller).
 enum StoreBlobCheckScript {
-    static let source = #"""
-import hashlib, json, os, sys
-
-root = sys.argv[1]
-found = {}
-for shard in sorted(os.listdir(root)):
-    for name in sorted(os.listdir(os.path.join(root, shard))):
-        digest, size = hashlib.sha256(), 0
-        with open(os.path.join(root, shard, name), "rb") as blob:
-            while chunk := blob.read(1 << 20):
-                digest.update(chunk)
-                size += len(chunk)
-        found[f"{shard}/{name}"] = [size, digest.hexdigest()]
-print(json.dumps(found))
-"""#
+    static let script = PythonScripts.path(of: "store_blob_check.py")
 
     /// Shard-relative name (`ab/ab12…`) → (size, recomputed sha256) of every file in the blob tree.
     static func run(blobRoot: String) async throws -> [String: (size: Int64, sha256: String)] {
         let run = try await ChildProcess.run(
-            try ExternalTool.path(of: "python3"), ["-c", source, blobRoot], timeout: .seconds(120))
+            try ExternalTool.path(of: "python3"), [script, blobRoot], timeout: .seconds(120))
         let decoded = try JSONSerialization.jsonObject(with: Data(run.stdout.text.utf8)) as? [String: [Any]] ?? [:]
         return decoded.compactMapValues { pair in
             guard let size = pair.first as? Int, let sha256 = pair.last as? String else { return nil }

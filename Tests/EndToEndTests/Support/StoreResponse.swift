@@ -39,12 +39,12 @@ struct StoreResponse {
     ) async throws -> (response: StoreResponse, elapsed: Duration, satisfied: Bool) {
         let clock = ContinuousClock()
         let started = clock.now
-        while true {
-            let response = try await get(url, curlArguments: curlArguments)
-            let elapsed = clock.now - started
-            if condition(response) { return (response, elapsed, true) }
-            if elapsed > timeout { return (response, elapsed, false) }
-            try await Task.sleep(for: .milliseconds(20))
+        var response = try await get(url, curlArguments: curlArguments)
+        let satisfied = try await Poll.until(within: timeout) {
+            if condition(response) { return true }
+            response = try await get(url, curlArguments: curlArguments)
+            return condition(response)
         }
+        return (response, clock.now - started, satisfied)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PackServeTesting
 
 /// A pack store in a temporary directory, driven through the real `packserve` CLI with a config.json
 /// of its own; `serve()` starts a server on the same data directory, as an operator would run them.

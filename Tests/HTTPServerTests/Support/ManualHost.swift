@@ -32,11 +32,22 @@ final class ManualHost: ConnectionHost {
 
     deinit { readBuffer.deallocate() }
 
-    var limits: ConnectionTimeouts.Limits { ConnectionTimeouts.Limits(configuration) }
+    /// Connections that yielded at their write slice, in order; `runYielded()` gives them their next turn.
+    private(set) var yielded: [Connection] = []
 
     func currentDate() -> String { "Mon, 23 Nov 2026 00:00:00 GMT" }
     func now() -> Int64 { clock }
     func remove(_ connection: Connection) { removed = true }
+    func continueLater(_ connection: Connection) { yielded.append(connection) }
+
+    /// The loop's next turn for the connections that yielded; returns how many there were.
+    @discardableResult
+    func runYielded() -> Int {
+        let turn = yielded
+        yielded = []
+        turn.forEach { $0.continueWriting() }
+        return turn.count
+    }
     func execute(_ task: @escaping @Sendable () -> Void) { tasks.withLock { $0.append(task) } }
 
     /// Runs what other threads handed to the host; returns how many tasks ran.

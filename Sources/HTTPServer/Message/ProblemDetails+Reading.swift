@@ -1,0 +1,15 @@
+import Foundation
+
+extension ProblemDetails {
+    /// The standard members a client reads back (extension members are left alone).
+    private struct Standard: Decodable {
+        var status: Int
+        var detail: String?
+    }
+
+    /// The `detail` of a problem document, what a client shows of a refusal; nil when `body` is not a
+    /// problem document or has no detail.
+    public static func detail(in body: some Collection<UInt8>) -> String? {
+        (try? JSONDecoder().decode(Standard.self, from: Data(body)))?.detail
+    }
+}

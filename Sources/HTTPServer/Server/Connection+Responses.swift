@@ -1,0 +1,44 @@
+/// Queuing responses, and accounting for them once they end.
+extension Connection {
+    func send(_ response: HTTPResponse, to request: RequestInProgress, keepAlive: Bool) {
+        let head = request.head
+        let sendsBody = head.method != .head && !response.status.forbidsBody
+        let headBytes = enqueue(response, keepAlive: keepAlive, version: head.version, sendsBody: sendsBody)
+        // Timed from the call into the application, or from now for an answer it did not give.
+        let startedAt = request.startedAt == 0 ? System.monotonicNanoseconds() : request.startedAt
+        inFlight = InFlightResponse(
+            request: request, status: response.status.code, route: response.route, startedAt: startedAt,
+            bodyStart: bytesWritten + Int64(headBytes))
+    }
+
+    /// Queues the answer to a request the parser refused, or whose body fell behind (docs/http.md "Framing").
+    func refuse(_ error: RequestError) {
+        host.logger.debug("refused request", metadata: ["status": "\(error.status.code)", "detail": "\(error.detail)"])
+        host.traffic?.responded(route: .unrouted, status: error.status.code, bodyBytes: 0, aborted: false)
+        enqueue(.problem(error.status, detail: error.detail), keepAlive: false, version: .http1_1, sendsBody: true)
+    }
+
+    /// Queues the response; returns the size of its head.
+    @discardableResult
+    private func enqueue(_ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, sendsBody: Bool) -> Int {
+        let framing = ResponseHeadEncoder.Framing(
+            keepAlive: keepAlive, requestVersion: version, date: host.currentDate(),
+            serverName: configuration.serverName)
+        let head = ResponseHeadEncoder.encode(response, framing: framing)
+        outbound.append(head: head, body: sendsBody ? response.body : nil)
+        return head.count
+    }
+
+    /// Logs the response that just ended: complete, or `aborted` when the connection closes under it.
+    func finishInFlight(aborted: Bool = false) {
+        guard let done = inFlight else { return }
+        inFlight = nil
+        let bodyBytes = max(0, bytesWritten - done.bodyStart)
+        host.traffic?.responded(route: done.route, status: done.status, bodyBytes: bodyBytes, aborted: aborted)
+        guard host.logsAccess else { return }
+        host.recordAccess(AccessLogEntry(
+            client: client.logAddress(for: done.request.head), head: done.request.head, status: done.status, bodyBytes: bodyBytes,
+            durationMicros: (System.monotonicNanoseconds() - done.startedAt) / 1000,
+            requestID: host.nextRequestID(), aborted: aborted))
+    }
+}

@@ -1,0 +1,65 @@
+/// JSON string escaping (RFC 8259 §7): the one implementation behind every JSON PackServe writes by hand
+/// (manifests, download manifests, problem details, access-log lines).
+///
+/// It escapes exactly what swift-foundation's `JSONEncoder` escapes with `.withoutEscapingSlashes`, because
+/// the signed manifest's bytes must equal what `JSONEncoder` would write (docs/manifest.md): `"` and `\`,
+/// and the controls below 0x20 (`\b \f \n \r \t` by name, the others as `\u00XX`). Everything else, DEL and
+/// non-ASCII included, stays as its UTF-8 bytes, which RFC 8259 §7 allows.
+public enum JSONText {
+    /// Appends `value` as a JSON string, quotes included. Runs of bytes that need no escape (nearly all of
+    /// them) are copied in one piece.
+    @inlinable
+    public static func appendString(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(0x22)  // "
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            // A plain index loop: `enumerated()` costs a generic-metadata lookup per byte in debug builds.
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if needsEscape(byte) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    appendEscape(byte, to: &bytes)
+                    runStart = index + 1
+                }
+                index += 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(0x22)
+    }
+
+    /// `value` as a JSON string literal, quotes included.
+    public static func quoted(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count + 2)
+        appendString(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A control, `"` or `\`.
+    @inlinable
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C
+    }
+
+    @usableFromInline
+    static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(0x5C)  // \
+        switch byte {
+        case 0x22, 0x5C: bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            // Below 0x20, so the first two hex digits are 0 and the third is 0 or 1.
+            bytes += [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+        }
+    }
+
+    @usableFromInline
+    static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPServer
+import Logging
+import PackStore
+import ServiceLifecycle
+import UnixSignals
+
+/// The whole server as `packserve serve` runs it, assembled from a configuration: the store and signing keys,
+/// the sample catalog, the live release and its watcher, URL signing, the admin API, the routes, metrics, cache
+/// purges, the access log, TLS and the listeners. Everything it reads from outside comes in: directories
+/// through the configuration (`dataDirectory`, `publicDirectory`, the key and certificate paths), time through
+/// `clock`, output through `logger`. So a test builds the same object graph in-process that the binary runs.
+///
+/// Made in two steps: `init` assembles and loads the current release (so the first request already sees it);
+/// `run(signals:)` listens and serves until SIGTERM or SIGINT, or `start()` and `shutdown()` do only the
+/// listening, for a caller that drives the rest (the watcher's polls) itself.
+public final class PackServeApplication: Sendable {
+    public let configuration: PackServeConfiguration
+    public let store: PackStore
+    /// Nil when no private key is available here (another host signs).
+    public let signer: ManifestSigner?
+    public let live: LiveRelease
+    public let admin: AdminAPI
+    public let responder: PackServeResponder
+    /// What admits requests to private packs: signed URLs and the current `download` tokens.
+    public let credentials: DownloadCredentials
+    /// Nil with `metrics.enabled` off.
+    public let metrics: PackServeMetrics?
+    public let watcher: ReleaseWatcher
+    public let accessLog: AccessLogWriter?
+    /// The HTTPS listener's certificate and key, reloaded on SIGHUP; nil without `tls.enabled`.
+    public let tls: TLSServerContext?
+    /// The public listeners (plaintext, and HTTPS with `tls.enabled`).
+    public let server: HTTPServer
+    /// The `/metrics` listener (docs/metrics.md); nil with `metrics.enabled` off.
+    public let metricsServer: HTTPServer?
+    let logger: Logger
+    let metricsLogger: Logger
+
+    /// Opens the store, loads the keys, publishes the sample catalog into an empty store (`sampleCatalog`),
+    /// makes every part and loads the current release. Nothing listens yet.
+    public init(configuration config: PackServeConfiguration, clock: ApplicationClock = .system, logger: Logger) throws {
+        configuration = config
+        self.logger = logger
+        store = try PackStore(dataDirectory: URL(fileURLWithPath: config.dataDirectory))
+        let keys = try SigningKeys.load(config, logger: logger)
+        signer = keys.signer
+        if config.sampleCatalog {
+            if let signer = keys.signer {
+                try SampleCatalog.installIfEmpty(into: store, signer: signer, logger: logger)
+            } else {
+                logger.warning("not publishing the sample catalog: releases are signed when published, and there is no signing key here")
+            }
+        }
+        let live = LiveRelease(clock: clock.now)
+        self.live = live
+        let urlSigning = try URLSigningSecret.load(config, logger: logger).map(URLSignature.init(secret:))
+        credentials = DownloadCredentials(signature: urlSigning)
+        let registry = config.metrics.enabled ? MetricsRegistry() : nil
+        admin = AdminAPI(
+            store: store, signer: keys.signer, limits: config.adminLimits, logger: logger,
+            urls: urlSigning.map { SignedURLs(signature: $0, baseURL: config.publicBaseURL, style: config.packURLs) },
+            live: live, durations: registry?.durations ?? .discarded, clock: clock)
+        let responder = try PackServeResponder(
+            configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials,
+            logger: logger, now: clock.now)
+        self.responder = responder
+        let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
+        self.metrics = metrics
+        let purger = try CachePurger(
+            endpoints: config.cache.purge, keyHeader: config.cache.surrogateKeyHeader, logger: logger, metrics: registry)
+        watcher = ReleaseWatcher(
+            store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
+            logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials,
+            purger: purger.isEnabled ? purger : nil, now: clock.now)
+        // Load the current release before accepting, so the first request already sees it.
+        watcher.refresh()
+        if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
+        var http = config.httpServer
+        http.traffic = metrics?.traffic
+        accessLog = try config.makeAccessLogWriter()
+        http.accessLog = accessLog
+        tls = try TLSSetup.context(for: config, logger: logger)
+        if let tls {
+            http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls)
+            http.tls?.proxyProtocol = config.tls.listen.proxyProtocol
+        }
+        server = HTTPServer(configuration: http, responder: responder, logger: logger)
+        // Its own listener (docs/metrics.md); its log lines say `listener=metrics`.
+        var metricsLogger = logger
+        metricsLogger[metadataKey: "listener"] = "metrics"
+        self.metricsLogger = metricsLogger
+        metricsServer = metrics.map {
+            HTTPServer(configuration: config.metricsServer, responder: MetricsResponder(metrics: $0), logger: metricsLogger)
+        }
+    }
+
+    /// Serves until SIGTERM or SIGINT, then drains in-flight responses: the listeners, the release watcher,
+    /// the open-file sweeper and, with `signals`, the SIGHUP/SIGUSR1 handler, under one service group.
+    /// - Parameter signals: from `SignalHandler.trap()`, taken before anything slow; nil handles none of them.
+    public func run(signals: UnixSignalsSequence?) async throws {
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let metricsServer {
+            services.append(.init(service: PackServeService(server: metricsServer, logger: metricsLogger)))
+        }
+        services += [
+            .init(service: PackServeService(server: server, logger: logger)),
+            .init(service: watcher),
+            .init(service: OpenFileSweeper(cache: responder.openFiles)),
+        ]
+        if let signals {
+            services.append(.init(service: SignalHandler(signals: signals, tls: tls, accessLog: accessLog, logger: logger)))
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        defer { accessLog?.stop() }
+        try await group.run()
+    }
+
+    /// Only the listening part of `run`: binds and starts the listeners (the metrics one first, as `run` does)
+    /// and returns. The release watcher does not poll; call `watcher.refresh()` to take up what changed.
+    public func start() throws {
+        try metricsServer?.start()
+        try server.start()
+    }
+
+    /// Ends what `start()` began: stops accepting, drains in-flight responses, flushes the access log.
+    public func shutdown() async {
+        await server.shutdown()
+        await metricsServer?.shutdown()
+        accessLog?.stop()
+    }
+}

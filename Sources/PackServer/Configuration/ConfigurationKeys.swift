@@ -1,0 +1,127 @@
+import HTTPServer
+import Manifest
+
+/// Every key config.json may hold, once (see `ConfigurationKey`), in the order docs/configuration.md lists
+/// them. `cache.purge`, an array of objects, is the one key outside it: swift-configuration's flat keys cannot
+/// hold it, so it is read from the parsed file (`purgeEndpoints`).
+enum ConfigurationKeys {
+    static var all: [ConfigurationKey] {
+        server + signing + limits + tls + operations
+    }
+
+    private static var server: [ConfigurationKey] {
+        [
+            .string("listen.host", \.listen.host, "the plaintext listener's address"),
+            .integer("listen.port", \.listen.port, in: 0...65535, "the plaintext listener's port (0: any free port)"),
+            .boolean("listen.enabled", \.listen.enabled, "`false` serves HTTPS only"),
+            .boolean(
+                "listen.proxyProtocol", \.listen.proxyProtocol,
+                "connections start with HAProxy's PROXY protocol header (v1 or v2) from a proxy in `trustedProxies`; every other connection is closed unanswered"),
+            .string("publicBaseURL", \.publicBaseURL, "the URL devices reach this server by: manifests name pack URLs under it"),
+            .strings(
+                "allowedHosts", \.allowedHosts,
+                "the hosts this server answers for (names, `*.suffix` patterns, `@local` for this machine's addresses); others get 421"),
+            .string("dataDirectory", \.dataDirectory, "the index, blobs, keys and certificates"),
+            .string("publicDirectory", \.publicDirectory, "the catalog page and static files served at /"),
+            .choice(
+                "manifest.packURLs", \.packURLs, PackURLStyle.allCases.map { ($0.rawValue, $0) },
+                "pack URLs in documents: `blobs` (`/blobs/sha256/{hex}`, immutable) or `packs` (`/packs/{id}`)"),
+            .boolean("sampleCatalog", \.sampleCatalog, "publish the sample packs when the index is empty"),
+            .boolean(
+                "catalog.requireCredentials", \.catalog.requireCredentials,
+                "documents, packs and blobs only for requests with a `download` token (401 with a Basic challenge otherwise)"),
+            .strings(
+                "trustedProxies", \.trustedProxies,
+                "addresses and CIDR networks of the proxies whose word on the client's address is believed (PROXY header, `X-Forwarded-For`)"),
+            .strings(
+                "admin.plaintextClients", \.admin.plaintextClients,
+                "client networks whose plain-HTTP admin requests are answered; everyone else must use HTTPS"),
+        ]
+    }
+
+    private static var signing: [ConfigurationKey] {
+        [
+            .string("signing.privateKey", \.signing.privateKey, "the Ed25519 manifest-signing key (PKCS#8 PEM)"),
+            .boolean("signing.generateIfMissing", \.signing.generateIfMissing, "make the key when the file is missing"),
+            .integer(
+                "signing.manifestLifetimeHours", \.signing.manifestLifetimeHours, in: 1...ConfigurationBounds.tenYearsInHours,
+                "how long a signed manifest is valid; it is renewed before it expires"),
+            .integer(
+                "signing.manifestLifetimeSeconds", \.signing.manifestLifetimeSeconds,
+                in: 0...ConfigurationBounds.tenYearsInHours * 3600, "overrides the lifetime in hours when positive"),
+            .strings(
+                "signing.additionalPublicKeys", \.signing.additionalPublicKeys,
+                "SPKI PEM files of further public keys for the JWKS (the next key, during a rotation)"),
+        ]
+    }
+
+    private static var limits: [ConfigurationKey] {
+        [
+            .byteCount(
+                "limits.maxPackBytes", \.limits.maxPackBytes, in: 1...ConfigurationBounds.oneTebibyte, "the largest pack `add` and uploads accept"),
+            .integer("limits.maxRanges", \.limits.maxRanges, in: 1...1000, "ranges in one request (more: the whole representation)"),
+            .integer("limits.maxHeaderBytes", \.limits.maxHeaderBytes, in: 1024...1_048_576, "the largest request head (431 beyond)"),
+            .integer(
+                "limits.headerTimeoutSeconds", \.limits.headerTimeoutSeconds, in: 1...ConfigurationBounds.oneDayInSeconds,
+                "a request head must arrive within this"),
+            .integer(
+                "limits.idleTimeoutSeconds", \.limits.idleTimeoutSeconds, in: 1...ConfigurationBounds.oneDayInSeconds,
+                "an idle kept-alive connection is closed after this"),
+            .integer(
+                "limits.writeTimeoutSeconds", \.limits.writeTimeoutSeconds, in: 1...ConfigurationBounds.oneDayInSeconds,
+                "a response that makes no progress this long is abandoned and its connection closed"),
+            .integer("limits.maxConnections", \.limits.maxConnections, in: 1...1_000_000, "open connections at once"),
+            .byteCount(
+                "limits.maxEssentialBytes", \.limits.maxEssentialBytes, in: 0...ConfigurationBounds.oneTebibyte,
+                "`check` fails when the essential packs add up to more (0: no limit); match the app's `BAEssentialDownloadAllowance`"),
+            .integer(
+                "limits.maxAdminBodyBytes", \.limits.maxAdminBodyBytes, in: 1024...16_777_216,
+                "the largest admin JSON body (413 beyond, before it is read)"),
+            .integer("limits.maxUploads", \.limits.maxUploads, in: 1...1000, "uploads running at once (503 beyond)"),
+            .integer("limits.maxUploadsPerToken", \.limits.maxUploadsPerToken, in: 1...1000, "uploads running at once for one token (429 beyond)"),
+            .integer(
+                "limits.uploadMinBytesPerSecond", \.limits.uploadMinBytesPerSecond, in: 1...1_073_741_824,
+                "an upload slower than this over any `limits.uploadWindowSeconds` is ended with 408"),
+            .integer("limits.uploadWindowSeconds", \.limits.uploadWindowSeconds, in: 1...3600, "the window of the upload pace"),
+        ]
+    }
+
+    private static var tls: [ConfigurationKey] {
+        [
+            .boolean("tls.enabled", \.tls.enabled, "the HTTPS listener"),
+            .string("tls.listen.host", \.tls.listen.host, "its address"),
+            .integer("tls.listen.port", \.tls.listen.port, in: 0...65535, "its port"),
+            .boolean("tls.listen.proxyProtocol", \.tls.listen.proxyProtocol, "as `listen.proxyProtocol`, for the HTTPS listener"),
+            .string("tls.certificate", \.tls.certificate, "PEM: the leaf first, then any intermediates"),
+            .string("tls.privateKey", \.tls.privateKey, "PEM: RSA, ECDSA or Ed25519"),
+            .boolean(
+                "tls.generateIfMissing", \.tls.generateIfMissing,
+                "make a development CA and a certificate for this machine's names when the files are missing"),
+            .choice(
+                "tls.minVersion", \.tls.minVersion, [("1.2", .tls12), ("1.3", .tls13)], "the oldest TLS version accepted"),
+        ]
+    }
+
+    private static var operations: [ConfigurationKey] {
+        [
+            .choice(
+                "logLevel", \.logLevel, ["trace", "debug", "info", "notice", "warning", "error", "critical"].map { ($0, $0) },
+                "the level of the server's own messages; the access log is separate"),
+            .choice(
+                "accessLog.format", \.accessLog.format, [("combined", .combined), ("json", .json), ("off", nil)],
+                "one line per response: nginx's `combined` with extra fields, `json`, or `off`"),
+            .string("accessLog.path", \.accessLog.path, "`-` for standard error, else a file opened for appending"),
+            .boolean(
+                "metrics.enabled", \.metrics.enabled,
+                "the Prometheus listener; on by default when config.json has a `metrics.listen` object"),
+            .string("metrics.listen.host", \.metrics.host, "its address (loopback: the numbers are for the operator)"),
+            .integer("metrics.listen.port", \.metrics.port, in: 0...65535, "its port"),
+            .integer(
+                "cache.sharedMaxAgeSeconds", \.cache.sharedMaxAgeSeconds, in: 0...ConfigurationBounds.oneDayInSeconds,
+                "how long a shared cache (a CDN in front) keeps documents and `/packs/{id}` before it revalidates"),
+            .string(
+                "cache.surrogateKeyHeader", \.cache.surrogateKeyHeader,
+                "the header naming each answer's surrogate keys (`xkey`; `Surrogate-Key` for Fastly, `Cache-Tag` for Cloudflare)"),
+        ]
+    }
+}

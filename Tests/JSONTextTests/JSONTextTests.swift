@@ -1,0 +1,32 @@
+import Foundation
+import JSONText
+import Testing
+
+/// JSONText writes what swift-foundation's JSONEncoder writes (with `.withoutEscapingSlashes`), byte for byte:
+/// the signed manifest depends on it (docs/manifest.md).
+@Suite struct JSONTextTests {
+    /// Every byte that may stand alone in UTF-8 text, plus non-ASCII scalars, a slash and the empty string.
+    static let samples: [String] =
+        (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["", "/", "a/b", "é", "日本", "🎮", "tab\there", "\u{7F}"]
+
+    @Test(arguments: samples)
+    func matchesJSONEncoder(_ text: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let expected = try encoder.encode(text)
+        var written: [UInt8] = []
+        JSONText.appendString(text, to: &written)
+        #expect(written == Array(expected), "\(Array(text.utf8))")
+    }
+
+    @Test func namesTheShortEscapesAndSpellsOutTheOtherControls() {
+        #expect(JSONText.quoted("a\"b\\c\n\r\t\u{8}\u{C}") == #""a\"b\\c\n\r\t\b\f""#)
+        #expect(JSONText.quoted("\u{0}\u{1F}") == #""\u0000\u001f""#)
+    }
+
+    @Test func copiesTextAroundEscapesWhole() {
+        var out = Array("x".utf8)
+        JSONText.appendString("level \"1\" of 2", to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #"x"level \"1\" of 2""#)
+    }
+}
