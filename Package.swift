@@ -194,7 +194,7 @@ let package = Package(
             name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates"]),
-        .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
+        .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
         .testTarget(
             name: "ObjectStorageEndToEndTests",

@@ -20,12 +20,15 @@ public struct ObjectStorageError: Error, Sendable, Equatable, CustomStringConver
     /// The HTTP status and S3 error code (`NoSuchKey`, `SlowDown`) of a `.service` error.
     public var status: Int
     public var code: String
+    /// For `.transport`: how the HTTP client failed, which decides whether trying again can help.
+    public var transportFailure: HTTPClientError.Kind?
 
-    public init(_ kind: Kind, _ detail: String, status: Int = 0, code: String = "") {
+    public init(_ kind: Kind, _ detail: String, status: Int = 0, code: String = "", transportFailure: HTTPClientError.Kind? = nil) {
         self.kind = kind
         self.detail = detail
         self.status = status
         self.code = code
+        self.transportFailure = transportFailure
     }
 
     public var description: String {
@@ -36,10 +39,15 @@ public struct ObjectStorageError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// Worth sending again (RFC 9110 §9.2.2 allows it for idempotent requests): the connection failed, or
-    /// the service said it was busy or failed inside (5xx, SlowDown, RequestTimeout).
+    /// the service said it was busy or failed inside (5xx, SlowDown, RequestTimeout). An untrusted
+    /// certificate or a bad URL fails the same way every time, so it is not.
     public var isTransient: Bool {
         switch kind {
-        case .transport: true
+        case .transport:
+            switch transportFailure {
+            case .closed, .timedOut, .connectionRefused, .cannotConnect, .malformedResponse: true
+            default: false
+            }
         case .service: status >= 500 || status == 408 || code == "SlowDown" || code == "RequestTimeout"
         default: false
         }

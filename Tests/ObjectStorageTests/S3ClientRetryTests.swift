@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ObjectStorage
 import Synchronization
 import Testing
@@ -65,6 +66,11 @@ import Testing
         (ObjectStorageError(.service, "x", status: 403, code: "SignatureDoesNotMatch"), false),
         (ObjectStorageError(.malformedResponse, "x"), false),
         (ObjectStorageError(.file, "x"), false),
+        (ObjectStorageError(.transport, "x", transportFailure: .connectionRefused), true),
+        (ObjectStorageError(.transport, "x", transportFailure: .closed), true),
+        (ObjectStorageError(.transport, "x", transportFailure: .timedOut), true),
+        (ObjectStorageError(.transport, "x", transportFailure: .certificateUntrusted), false),
+        (ObjectStorageError(.transport, "x", transportFailure: .invalidURL), false),
     ])
     func whatCountsAsTransient(error: ObjectStorageError, transient: Bool) {
         #expect(error.isTransient == transient)

@@ -64,7 +64,8 @@ public final class S3Client: Sendable {
                 }
             })
         } catch let error as HTTPClientError {
-            throw ObjectStorageError(.transport, "\(method) \(key ?? configuration.bucket): \(error.description)")
+            throw ObjectStorageError(.transport, "\(method) \(key ?? configuration.bucket): \(error.description)",
+                transportFailure: error.kind)
         } catch let error as ObjectStorageError {
             throw error
         } catch {
