@@ -85,6 +85,12 @@ final class RGWCluster: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// Stops or starts only radosgw (blocking: also called from a client's backoff, between two attempts).
+    func gateway(running: Bool) throws {
+        let (status, output) = try Self.runBlocking([running ? "start-rgw" : "stop-rgw", directory])
+        guard status == 0 else { throw ClusterError("scripts/ceph-rgw \(running ? "start-rgw" : "stop-rgw") failed: \(output)") }
+    }
+
     func client(
         bucket: String, addressing: S3Addressing = .pathStyle, secret: String? = nil, https: Bool = false,
         caFile: String? = nil
@@ -114,7 +120,7 @@ final class RGWCluster: Sendable {
         }
     }
 
-    private static func runBlocking(_ arguments: [String]) throws -> (Int32, String) {
+    static func runBlocking(_ arguments: [String]) throws -> (Int32, String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("ceph-rgw-\(UUID().uuidString).out").path
         defer { unlink(output) }
         var actions = posix_spawn_file_actions_t()
