@@ -93,6 +93,12 @@ let package = Package(
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
         // to trust; the chunked decoder is the server's.
         .target(name: "HTTPClient", dependencies: ["HTTPServer", "COpenSSL"]),
+        // The object-store client (docs/object-storage.md): S3 over HTTPClient, Signature Version 4 with
+        // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
+        .target(
+            name: "ObjectStorage",
+            dependencies: ["HTTPClient", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
             name: "PackClient",
@@ -190,6 +196,12 @@ let package = Package(
             name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates"]),
+        .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
+        // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
+        .testTarget(
+            name: "ObjectStorageEndToEndTests",
+            dependencies: ["ObjectStorage", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "DevelopmentCertificatesTests",
             dependencies: [

@@ -90,8 +90,8 @@ final class ClientConnection: @unchecked Sendable {
         try bytes.withUnsafeBytes { buffer in try stream.write(buffer) }
     }
 
-    /// Sends `length` bytes of the file at `path`, reporting the running total to `sent`.
-    func writeFile(path: String, length: Int64, sent: (Int64) -> Void) throws {
+    /// Sends `length` bytes of the file at `path` from byte `offset`, reporting the running total to `sent`.
+    func writeFile(path: String, offset: Int64 = 0, length: Int64, sent: (Int64) -> Void) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw HTTPClientError(.requestBody, origin: origin, "cannot read \(path): \(String(cString: strerror(errno)))")
@@ -100,7 +100,7 @@ final class ClientConnection: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         var total: Int64 = 0
         while total < length {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset + total)) }
             guard count > 0 else {
                 if count < 0 && errno == EINTR { continue }
                 throw HTTPClientError(.requestBody, origin: origin, "\(path) ended at byte \(total) of \(length) while it was sent")

@@ -7,6 +7,9 @@ public struct ClientRequest: Sendable {
         /// Sent from the file as it is read, never held in memory; announced with `Expect: 100-continue`
         /// so a refusal (401, 413) costs no upload.
         case file(path: String, length: Int64)
+        /// `length` bytes of the file from byte `offset`, sent like `file`: one part of an object store's
+        /// multipart upload, read from the whole file without copying the part out first.
+        case fileRange(path: String, offset: Int64, length: Int64)
     }
 
     public var method: String
@@ -27,7 +30,8 @@ public struct ClientRequest: Sendable {
         var lines = ["\(method) \(ClientEndpoint.target(of: url)) HTTP/1.1", "Host: \(endpoint.hostField)", "User-Agent: \(userAgent)"]
         switch body {
         case .bytes(let bytes): lines.append("Content-Length: \(bytes.count)")
-        case .file(_, let length): lines += ["Content-Length: \(length)", "Expect: 100-continue"]
+        case .file(_, let length), .fileRange(_, _, let length):
+            lines += ["Content-Length: \(length)", "Expect: 100-continue"]
         case nil: if method == "PUT" || method == "POST" || method == "PATCH" { lines.append("Content-Length: 0") }
         }
         lines += headers.map { "\($0.name): \($0.value)" }

@@ -72,13 +72,9 @@ public final class HTTPClient: Sendable {
             try connection.write(bytes)
             sent(Int64(bytes.count))
         case .file(let path, let length):
-            // RFC 9110 §10.1.1: wait for 100 (or a refusal) a short while, then send anyway, since a
-            // server or intermediary may not answer the expectation at all.
-            if connection.hasAnswer(within: continueTimeout) {
-                let interim = try connection.readHead()
-                if interim.status != 100 { final = interim }
-            }
-            if final == nil { try connection.writeFile(path: path, length: length, sent: sent) }
+            final = try sendFile(path: path, offset: 0, length: length, on: connection, sent: sent)
+        case .fileRange(let path, let offset, let length):
+            final = try sendFile(path: path, offset: offset, length: length, on: connection, sent: sent)
         case nil:
             break
         }
@@ -96,6 +92,21 @@ public final class HTTPClient: Sendable {
         // A request body refused before it was sent leaves the server's framing of this connection unknown.
         if head.keepsConnection && framing != .untilClose && final == nil { keep(connection) }
         return head
+    }
+
+    /// Sends a file body after `Expect: 100-continue`; returns the final answer when the server refused it
+    /// before it was sent.
+    private func sendFile(
+        path: String, offset: Int64, length: Int64, on connection: ClientConnection, sent: (Int64) -> Void
+    ) throws -> ClientResponseHead? {
+        // RFC 9110 §10.1.1: wait for 100 (or a refusal) a short while, then send anyway, since a
+        // server or intermediary may not answer the expectation at all.
+        if connection.hasAnswer(within: continueTimeout) {
+            let interim = try connection.readHead()
+            if interim.status != 100 { return interim }
+        }
+        try connection.writeFile(path: path, offset: offset, length: length, sent: sent)
+        return nil
     }
 
     private func keep(_ connection: ClientConnection) {
