@@ -183,9 +183,16 @@ def render(values, meta):
     fair_rows = []
     if values.get("fair_p99_us"):
         def fmt_us(v): return "–" if v is None else f"{v / 1000:,.2f} ms"
-        for name, measurement in (("p50", "fair_p50_us"), ("p99", "fair_p99_us"), ("max", "fair_max_us")):
+        # Issue 24's bar is on the tail (p99, max); the median is shown for what it says, without a bar.
+        n50, p50 = median(values, "fair_p50_us", "nginx"), median(values, "fair_p50_us", "packserve")
+        per_round = round_ratios(values, "fair_p50_us")
+        fair_rows.append(
+            f"| 4 KiB request p50 beside four 1 GiB streams (wrk -t1 -c8 -d{duration}s) | {fmt_us(n50)} | {fmt_us(p50)} "
+            f"| {fmt_ratio(statistics.median(per_round) if per_round else None)} | {fmt_ratio(ratio(p50, n50))} "
+            f"| {' '.join(f'{x:.2f}' for x in per_round) or '–'} | – | – |")
+        for name, measurement in (("p99", "fair_p99_us"), ("max", "fair_max_us")):
             relative_ceiling(f"4 KiB request {name} beside four 1 GiB streams (wrk -t1 -c8 -d{duration}s)", measurement,
-                             fmt_us, 1.0 if name != "p50" else 1.5, into=fair_rows)
+                             fmt_us, 1.0, into=fair_rows)
         relative_bar("the four streams' bytes in the same time", "fair_stream_bytes",
                      lambda v: "–" if v is None else f"{v / 2**20:,.0f} MiB", 0.9, into=fair_rows)
 
