@@ -37,6 +37,9 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private var connections = ConnectionTable()
     /// Connections that yielded this turn, continued after its events.
     private var yielded: [Connection] = []
+    /// The previous turn's list while it is worked through; the two swap, so a long download costs no
+    /// allocation per turn.
+    private var continuing: [Connection] = []
     private let proxyRefusalNotice: FirstOccurrence
     private var isRunning = true
     private var dateCache = DateHeaderCache()
@@ -155,9 +158,9 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     /// The connections that yielded last turn each get one more share, in the order they yielded.
     private func continueYielded() {
         guard !yielded.isEmpty else { return }
-        let turn = yielded
-        yielded = []
-        for connection in turn { connection.continueWriting() }
+        swap(&continuing, &yielded)
+        for connection in continuing { connection.continueWriting() }
+        continuing.removeAll(keepingCapacity: true)
     }
 
     private func adopt(_ accepted: Acceptor.Accepted) {

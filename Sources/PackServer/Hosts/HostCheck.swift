@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import Manifest
 
 /// Which host a request is for, and the 421 for one this server does not answer (docs/http.md "Host").
 struct HostCheck: Sendable {
