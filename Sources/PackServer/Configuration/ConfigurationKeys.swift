@@ -6,7 +6,7 @@ import Manifest
 /// hold it, so it is read from the parsed file (`purgeEndpoints`).
 enum ConfigurationKeys {
     static var all: [ConfigurationKey] {
-        server + signing + limits + tls + operations
+        server + signing + limits + tls + operations + storage
     }
 
     private static var server: [ConfigurationKey] {
@@ -122,6 +122,37 @@ enum ConfigurationKeys {
             .string(
                 "cache.surrogateKeyHeader", \.cache.surrogateKeyHeader,
                 "the header naming each answer's surrogate keys (`xkey`; `Surrogate-Key` for Fastly, `Cache-Tag` for Cloudflare)"),
+        ]
+    }
+
+    private static var storage: [ConfigurationKey] {
+        [
+            .choice(
+                "storage.type", \.storage.type, PackServeConfiguration.Storage.Kind.allCases.map { ($0.rawValue, $0) },
+                "`local`: releases live in the data directory only; `s3`: each release is also published to an S3-compatible bucket"),
+            .string("storage.endpoint", \.storage.endpoint, "the object store's URL (`http://127.0.0.1:7480`, `https://s3.example`)"),
+            .string("storage.bucket", \.storage.bucket, "the bucket releases are published to"),
+            .string("storage.region", \.storage.region, "the region the request signatures name"),
+            .string("storage.prefix", \.storage.prefix, "a key prefix for every object (empty: the bucket's root)"),
+            .choice(
+                "storage.addressing", \.storage.addressing, PackServeConfiguration.Storage.Addressing.allCases.map { ($0.rawValue, $0) },
+                "the bucket in the path (`path`: RGW, MinIO) or in the host name (`virtual`)"),
+            .string(
+                "storage.credentialsFile", \.storage.credentialsFile,
+                "`access_key_id=…` and `secret_access_key=…` lines, mode 0600 (empty: the `PACKSERVE_S3_*` variables)"),
+            .string("storage.caFile", \.storage.caFile, "PEM certificates to trust for an https endpoint (empty: the system's)"),
+            .integer(
+                "storage.retainSeconds", \.storage.retainSeconds, in: 0...ConfigurationBounds.tenYearsInHours * 3600,
+                "`gc` keeps every bucket object a release published this recently names"),
+            .boolean("replica.enabled", \.replica.enabled, "serve the bucket's releases read-only, without an index or a key"),
+            .string("replica.cacheDirectory", \.replica.cacheDirectory, "a replica's local copy of the blobs it serves"),
+            .byteCount(
+                "replica.cacheMaxBytes", \.replica.cacheMaxBytes, in: 1...ConfigurationBounds.oneTebibyte * 1024,
+                "the cache's bound: least recently used blobs go first, never the live release's"),
+            .integer("replica.pollSeconds", \.replica.pollSeconds, in: 1...3600, "how often a replica asks for `current.json`"),
+            .integer(
+                "replica.prepareSeconds", \.replica.prepareSeconds, in: 0...ConfigurationBounds.oneDayInSeconds,
+                "publisher: how far ahead a new release's go-live instant is set, for replicas to copy it first"),
         ]
     }
 }

@@ -30,6 +30,7 @@ extension PackServeConfiguration {
         try validateAdmin()
         try validateCache()
         try validateProxies()
+        try validateStorage()
         guard !accessLog.path.isEmpty else { throw .key("accessLog.path", "must be \"-\" or a file path") }
     }
 
@@ -62,6 +63,9 @@ extension PackServeConfiguration {
         for index in cache.purge.indices { cache.purge[index].headersFile = cache.purge[index].headersFile.map(resolve) }
         signing.additionalPublicKeys = signing.additionalPublicKeys.map(resolve)
         tls.certificate = resolve(tls.certificate)
+        replica.cacheDirectory = resolve(replica.cacheDirectory)
+        if !storage.credentialsFile.isEmpty { storage.credentialsFile = resolve(storage.credentialsFile) }
+        if !storage.caFile.isEmpty { storage.caFile = resolve(storage.caFile) }
         tls.privateKey = resolve(tls.privateKey)
         if accessLog.path != "-" { accessLog.path = resolve(accessLog.path) }
     }

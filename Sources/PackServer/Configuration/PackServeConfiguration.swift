@@ -55,6 +55,8 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var admin = Admin()
     public var cache = Cache()
     public var catalog = Catalog()
+    public var storage = Storage()
+    public var replica = Replica()
     /// Addresses and CIDR networks of the proxies whose word on the client's address is believed: their
     /// PROXY headers on a listener with `proxyProtocol`, their `X-Forwarded-For` elsewhere (docs/http.md
     /// "Client address behind a proxy"). Empty by default: every client is its connection's peer.

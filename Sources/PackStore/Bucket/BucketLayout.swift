@@ -1,0 +1,64 @@
+/// The keys of a published bucket (docs/object-storage.md "Bucket layout"), under an optional prefix:
+///
+///     blobs/sha256/{hex}                         pack bytes, named by digest (immutable)
+///     releases/{n}/release.json                  what a replica needs to serve release n (`BucketRelease`)
+///     releases/{n}/download-manifest.json        the managed-app download manifest, and
+///     releases/{n}/download-manifest-{p}.json    its variant for platform p (only when a pack names platforms)
+///     releases/{n}/tags/{tag}                    the `/tags/{tag}` documents
+///     releases/{n}/manifests/{v}/manifest        manifest version v of release n: the compact JWS,
+///     releases/{n}/manifests/{v}/manifest.json   its payload,
+///     releases/{n}/manifests/{v}/manifest.json.sig  and the payload's raw Ed25519 signature
+///     access/download-tokens.json                digests of the `download` tokens (replaced whole)
+///     current.json                               the pointer (`BucketPointer`), written last
+///
+/// Everything but the pointer and the token list is written once and never changed: a renewal is a new
+/// manifest version under new keys, so a reader holding an older pointer still finds every object it names.
+/// Below `releases/{n}/` the names are the server's own paths, so a static host serves a release directory
+/// as a document root and the blobs beside it.
+public struct BucketLayout: Sendable, Hashable {
+    /// Empty, or ends with `/`.
+    public let prefix: String
+
+    /// - Parameter prefix: a key prefix shared by every object (`""`: the bucket's root); a missing final `/` is added.
+    public init(prefix: String = "") {
+        self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
+    }
+
+    public var pointer: String { prefix + "current.json" }
+    public var downloadTokens: String { prefix + "access/download-tokens.json" }
+    public var blobsPrefix: String { prefix + "blobs/sha256/" }
+    public var releasesPrefix: String { prefix + "releases/" }
+
+    public func blob(_ sha256: String) -> String { blobsPrefix + sha256 }
+    public func releaseDirectory(_ release: Int) -> String { "\(releasesPrefix)\(release)/" }
+    public func releaseRecord(_ release: Int) -> String { releaseDirectory(release) + "release.json" }
+    /// `name` as `DownloadManifestVariants.documentName` gives it (`download-manifest`, `download-manifest-ios`).
+    public func downloadManifest(_ release: Int, name: String) -> String { releaseDirectory(release) + name + ".json" }
+    public func tagDocument(_ release: Int, tag: String) -> String { releaseDirectory(release) + "tags/" + tag }
+    public func manifestDirectory(_ release: Int, version: Int) -> String { releaseDirectory(release) + "manifests/\(version)/" }
+    public func manifestJWS(_ release: Int, version: Int) -> String { manifestDirectory(release, version: version) + "manifest" }
+    public func manifestPayload(_ release: Int, version: Int) -> String { manifestDirectory(release, version: version) + "manifest.json" }
+    public func manifestSignature(_ release: Int, version: Int) -> String {
+        manifestDirectory(release, version: version) + "manifest.json.sig"
+    }
+
+    /// The digest a blob key names, or nil for any other key (or a malformed digest).
+    public func sha256(ofBlobKey key: String) -> String? {
+        guard key.hasPrefix(blobsPrefix) else { return nil }
+        let hex = key.dropFirst(blobsPrefix.count)
+        guard hex.utf8.count == 64, hex.utf8.allSatisfy(Self.isLowercaseHex) else { return nil }
+        return String(hex)
+    }
+
+    /// The release a key under `releases/` belongs to, or nil for any other key.
+    public func release(ofKey key: String) -> Int? {
+        guard key.hasPrefix(releasesPrefix) else { return nil }
+        let rest = key.dropFirst(releasesPrefix.count)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        return Int(rest[..<slash])
+    }
+
+    private static func isLowercaseHex(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
+}

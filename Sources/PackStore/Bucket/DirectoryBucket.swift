@@ -1,0 +1,132 @@
+import DurableFiles
+import SystemPackage
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A bucket that is a directory: each key is a file path below `root`. `packserve export` writes one for a
+/// static host to serve, and tests publish into one in-process. Every object is written to a temp file,
+/// fsynced and renamed into place, so a reader (nginx, a replica) never sees part of one.
+public struct DirectoryBucket: ObjectBucket {
+    public let root: String
+
+    public init(root: String) {
+        self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+    }
+
+    public func put(_ key: String, bytes: [UInt8], contentType: String) throws {
+        let path = try file(key)
+        try POSIX.makeDirectories(FileDescriptor.directory(of: path))
+        try AtomicFiles.write([AtomicFiles.File(path: path, bytes: bytes, mode: [.ownerReadWrite, .groupRead, .otherRead])])
+    }
+
+    public func putFileIfAbsent(_ key: String, path source: String, size: Int64, contentType: String) throws -> Bool {
+        if try self.size(of: key) == size { return false }
+        try Self.copy(source, to: try file(key))
+        return true
+    }
+
+    public func get(_ key: String, ifNoneMatch: String?) throws -> BucketRead {
+        let path = try file(key)
+        guard let info = try POSIX.status(atPath: path), POSIX.isRegularFile(info) else { return .missing }
+        // Size and change time, as nginx makes a static file's ETag: a replaced object is a new inode.
+        let etag = "\(info.st_size)-\(info.st_ino)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        if etag == ifNoneMatch { return .notModified }
+        let fd = try POSIX.openFile(path, O_RDONLY, for: "open")
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { buffer in
+                try POSIX.readSome(fd, into: buffer, path: path)
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return .object(bytes, etag: etag)
+    }
+
+    public func download(_ key: String, to destination: String) throws -> Bool {
+        let path = try file(key)
+        guard try POSIX.status(atPath: path) != nil else { return false }
+        try Self.copy(path, to: destination)
+        return true
+    }
+
+    public func size(of key: String) throws -> Int64? {
+        guard let info = try POSIX.status(atPath: try file(key)), POSIX.isRegularFile(info) else { return nil }
+        return Int64(info.st_size)
+    }
+
+    public func list(prefix: String) throws -> [BucketObject] {
+        var objects: [BucketObject] = []
+        try walk("", into: &objects, matching: prefix)
+        return objects.sorted { $0.key < $1.key }
+    }
+
+    public func delete(_ key: String) throws {
+        try POSIX.removeFile(try file(key))
+    }
+
+    /// The file of `key`, refusing keys that would leave `root` or name a directory.
+    private func file(_ key: String) throws(PackStoreError) -> String {
+        let segments = key.split(separator: "/", omittingEmptySubsequences: false)
+        guard !key.isEmpty, !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw .io(operation: "name an object", path: key, errno: EINVAL)
+        }
+        return "\(root)/\(key)"
+    }
+
+    /// Adds the files below `relative` whose keys start with `prefix`, descending only into directories that
+    /// can hold such keys.
+    private func walk(_ relative: String, into objects: inout [BucketObject], matching prefix: String) throws {
+        let directory = relative.isEmpty ? root : "\(root)/\(relative)"
+        for name in try POSIX.directoryEntries(directory) where !name.hasPrefix(".") {
+            let key = relative.isEmpty ? name : "\(relative)/\(name)"
+            guard let info = try POSIX.status(atPath: "\(root)/\(key)") else { continue }
+            if POSIX.isDirectory(info) {
+                let asDirectory = key + "/"
+                if asDirectory.hasPrefix(prefix) || prefix.hasPrefix(asDirectory) {
+                    try walk(key, into: &objects, matching: prefix)
+                }
+            } else if POSIX.isRegularFile(info) && key.hasPrefix(prefix) {
+                objects.append(BucketObject(key: key, size: Int64(info.st_size)))
+            }
+        }
+    }
+
+    /// Copies `source` to `destination` through a hidden temp file beside it (fsynced, then renamed), so the
+    /// destination holds the old bytes or all of the new ones.
+    static func copy(_ source: String, to destination: String) throws {
+        let directory = FileDescriptor.directory(of: destination)
+        try POSIX.makeDirectories(directory)
+        let base = destination.split(separator: "/").last.map(String.init) ?? "object"
+        let temp = "\(directory)/.\(base).\(UInt64.random(in: 0 ... .max)).part"
+        let input = try POSIX.openFile(source, O_RDONLY, for: "open")
+        defer { close(input) }
+        let output = try POSIX.openFile(temp, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create")
+        do {
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { buffer in
+                    try POSIX.readSome(input, into: buffer, path: source)
+                }
+                if count == 0 { break }
+                try chunk.withUnsafeBytes { buffer in
+                    try POSIX.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: temp)
+                }
+            }
+            try POSIX.syncFile(output, path: temp)
+            close(output)
+            try POSIX.renameFile(temp, to: destination)
+            try POSIX.syncDirectory(directory)
+        } catch {
+            close(output)
+            try? POSIX.removeFile(temp)
+            throw error
+        }
+    }
+}
