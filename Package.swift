@@ -133,6 +133,8 @@ let package = Package(
                 "HTTPServer",
                 // Purge requests to the caches in front (cache.purge).
                 "HTTPClient",
+                // Releases published to an S3-compatible bucket (storage.type s3) and read by replicas.
+                "ObjectStorage",
                 "PackStore",
                 "Manifest",
                 "DevelopmentCertificates",
