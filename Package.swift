@@ -163,6 +163,9 @@ let package = Package(
                 "PackStore",
                 "HTTPServer",
                 "HTTPClient",
+                // Signs the manifests `BucketReleaseWriter` puts in a bucket for replicas to read.
+                "Manifest",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -189,7 +192,9 @@ let package = Package(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .testTarget(name: "PackStoreTests", dependencies: ["PackStore", "AppleArchive", "AppleArchiveTestSupport"]),
+        .testTarget(
+            name: "PackStoreTests",
+            dependencies: ["PackStore", "AppleArchive", "AppleArchiveTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         // The Apple Archive writer the tests make their archives with (docs/apple-archive.md): a library, so
         // the store's and the end-to-end tests make theirs the same way.
@@ -224,7 +229,7 @@ let package = Package(
         // metrics over real loopback sockets, in milliseconds.
         .testTarget(
             name: "ApplicationTests",
-            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient"]
+            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling"]
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
         .testTarget(

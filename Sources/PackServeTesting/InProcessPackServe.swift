@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import PackServer
 import PackStore
-import Synchronization
 
 /// The production application (`PackServeApplication`, what `packserve serve` runs) started inside the test
 /// process: configured from a config.json in a directory of its own, listening on ephemeral loopback ports,
@@ -17,7 +16,7 @@ public final class InProcessPackServe: Sendable {
     public let application: PackServeApplication
     /// Talks to the plaintext listener.
     public let client: LoopbackClient
-    private let stopped = Mutex(false)
+    private let shutdown: ShutdownOnce
 
     /// Writes the configuration, builds the application and starts its listeners.
     /// - Parameter overrides: top-level config.json keys replaced (whole objects), as `ServerSettings` says.
@@ -47,20 +46,13 @@ public final class InProcessPackServe: Sendable {
             configuration: configuration, clock: clock.applicationClock,
             logger: log.logger(level: .init(rawValue: configuration.logLevel) ?? .info))
         try application.start()
+        shutdown = ShutdownOnce { [application] in await application.shutdown() }
         client = try LoopbackClient(origin: "http://127.0.0.1:\(application.server.localPort)")
-    }
-
-    deinit {
-        // A test that failed before `stop()` must not leave listeners behind in the test process.
-        guard !stopped.withLock({ $0 }) else { return }
-        let application = application
-        Task { await application.shutdown() }
     }
 
     /// Stops accepting and drains in-flight responses, as SIGTERM does in the binary.
     public func stop() async {
-        guard !stopped.withLock({ let was = $0; $0 = true; return was }) else { return }
-        await application.shutdown()
+        await shutdown.stop()
     }
 
     public var store: PackStore { application.store }

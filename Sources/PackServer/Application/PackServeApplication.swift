@@ -27,15 +27,16 @@ public final class PackServeApplication: Sendable {
     /// Nil with `metrics.enabled` off.
     public let metrics: PackServeMetrics?
     public let watcher: ReleaseWatcher
-    public let accessLog: AccessLogWriter?
+    /// The listeners, the access log and TLS (shared with `ReplicaApplication`).
+    public let listeners: ApplicationListeners
+    public var accessLog: AccessLogWriter? { listeners.accessLog }
     /// The HTTPS listener's certificate and key, reloaded on SIGHUP; nil without `tls.enabled`.
-    public let tls: TLSServerContext?
+    public var tls: TLSServerContext? { listeners.tls }
     /// The public listeners (plaintext, and HTTPS with `tls.enabled`).
-    public let server: HTTPServer
+    public var server: HTTPServer { listeners.server }
     /// The `/metrics` listener (docs/metrics.md); nil with `metrics.enabled` off.
-    public let metricsServer: HTTPServer?
+    public var metricsServer: HTTPServer? { listeners.metricsServer }
     let logger: Logger
-    let metricsLogger: Logger
 
     /// Opens the store, loads the keys, publishes the sample catalog into an empty store (`sampleCatalog`),
     /// makes every part and loads the current release. Nothing listens yet.
@@ -76,58 +77,24 @@ public final class PackServeApplication: Sendable {
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
-        var http = config.httpServer
-        http.traffic = metrics?.traffic
-        accessLog = try config.makeAccessLogWriter()
-        http.accessLog = accessLog
-        tls = try TLSSetup.context(for: config, logger: logger)
-        if let tls {
-            http.tls = TLSListener(host: config.tls.listen.host, port: config.tls.listen.port, context: tls)
-            http.tls?.proxyProtocol = config.tls.listen.proxyProtocol
-        }
-        server = HTTPServer(configuration: http, responder: responder, logger: logger)
-        // Its own listener (docs/metrics.md); its log lines say `listener=metrics`.
-        var metricsLogger = logger
-        metricsLogger[metadataKey: "listener"] = "metrics"
-        self.metricsLogger = metricsLogger
-        metricsServer = metrics.map {
-            HTTPServer(configuration: config.metricsServer, responder: MetricsResponder(metrics: $0), logger: metricsLogger)
-        }
+        listeners = try ApplicationListeners(configuration: config, responder: responder, metrics: metrics, logger: logger)
     }
 
     /// Serves until SIGTERM or SIGINT, then drains in-flight responses: the listeners, the release watcher,
     /// the open-file sweeper and, with `signals`, the SIGHUP/SIGUSR1 handler, under one service group.
     /// - Parameter signals: from `SignalHandler.trap()`, taken before anything slow; nil handles none of them.
     public func run(signals: UnixSignalsSequence?) async throws {
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
-        if let metricsServer {
-            services.append(.init(service: PackServeService(server: metricsServer, logger: metricsLogger)))
-        }
-        services += [
-            .init(service: PackServeService(server: server, logger: logger)),
-            .init(service: watcher),
-            .init(service: OpenFileSweeper(cache: responder.openFiles)),
-        ]
-        if let signals {
-            services.append(.init(service: SignalHandler(signals: signals, tls: tls, accessLog: accessLog, logger: logger)))
-        }
-        let group = ServiceGroup(
-            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        defer { accessLog?.stop() }
-        try await group.run()
+        try await listeners.run(besides: [watcher, OpenFileSweeper(cache: responder.openFiles)], signals: signals)
     }
 
     /// Only the listening part of `run`: binds and starts the listeners (the metrics one first, as `run` does)
     /// and returns. The release watcher does not poll; call `watcher.refresh()` to take up what changed.
     public func start() throws {
-        try metricsServer?.start()
-        try server.start()
+        try listeners.start()
     }
 
     /// Ends what `start()` began: stops accepting, drains in-flight responses, flushes the access log.
     public func shutdown() async {
-        await server.shutdown()
-        await metricsServer?.shutdown()
-        accessLog?.stop()
+        await listeners.shutdown()
     }
 }

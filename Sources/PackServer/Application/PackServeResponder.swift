@@ -17,6 +17,8 @@ public final class PackServeResponder: HTTPResponder {
     let probes: [String: @Sendable (HTTPRequest) -> HTTPResponse]
     /// The `/admin/` routes, when this server takes them.
     let admin: AdminAPI?
+    /// Set on a replica: read-through of blobs, readiness, no admin API.
+    let replica: ReplicaServing?
 
     /// - Parameters:
     ///   - publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
@@ -24,18 +26,22 @@ public final class PackServeResponder: HTTPResponder {
     ///   - credentials: what admits requests to private packs' bytes (docs/api.md "Private packs").
     ///   - logger: for what a request reveals that an operator should know (an unknown platform value).
     ///   - now: Unix seconds, for the expiry of signed URLs and the key set's Last-Modified.
+    ///   - replica: set when this server is a replica of a bucket (`ReplicaApplication`).
     public init(
         configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil,
         credentials: DownloadCredentials = DownloadCredentials(signature: nil),
         logger: Logger = Logger(label: "packserve") { _ in SwiftLogNoOpLogHandler() },
-        now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now
+        now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now, replica: ReplicaServing? = nil
     ) throws {
         self.admin = admin
+        self.replica = replica
         hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
         crossOrigin = CrossOriginPolicy(hosts: hostCheck.hosts)
         let files = RepresentationResponder(maxRanges: configuration.limits.maxRanges)
         openFiles = OpenFileCache()
-        let packs = PackRoute(live: live, files: files, openFiles: openFiles, credentials: credentials, now: now)
+        let packs = PackRoute(
+            live: live, files: files, openFiles: openFiles, credentials: credentials, now: now,
+            readThrough: replica?.readThrough)
         let documents = JSONRoute(live: live, files: files)
         let downloadManifest = DownloadManifestRoute(
             live: live, files: files, unknownPlatforms: UnknownPlatformLog(logger: logger))
@@ -68,7 +74,7 @@ public final class PackServeResponder: HTTPResponder {
         // The documents: each through the gate, then the cache policy.
         func document(_ pattern: String, _ answer: @escaping RouteTable.Handler) {
             routes.get(pattern) { request, parameters in
-                cache.document(gate?.refusal(of: request) ?? answer(request, parameters))
+                cache.document(gate?.refusal(of: request) ?? replica?.readiness.refusal() ?? answer(request, parameters))
             }
         }
         document("/tags/{tag}") { request, tag in documents.tag(tag[0], request: request) }
@@ -85,7 +91,9 @@ public final class PackServeResponder: HTTPResponder {
         document("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
         document("/releases") { request, _ in documents.releases(request: request) }
         routes.get("/healthz") { request, _ in health.respond(to: request) }
-        routes.get("/readyz") { request, _ in documents.readiness(request: request, namingRelease: true) }
+        routes.get("/readyz") { request, _ in
+            replica?.readiness.refusal() ?? documents.readiness(request: request, namingRelease: true)
+        }
         self.routes = routes
         // Container, Kubernetes and load-balancer probes name a pod IP or nothing: they learn whether the
         // server is alive and ready, not what it serves (so /readyz does not name the release).
@@ -93,7 +101,7 @@ public final class PackServeResponder: HTTPResponder {
             "/healthz": { request in health.respond(to: request) },
             "/readyz": { request in
                 guard request.method.isGetOrHead else { return .methodNotAllowed(allow: RouteTable.allowedMethods) }
-                return documents.readiness(request: request, namingRelease: false)
+                return replica?.readiness.refusal() ?? documents.readiness(request: request, namingRelease: false)
             },
         ]
     }
@@ -104,6 +112,7 @@ public final class PackServeResponder: HTTPResponder {
         if let refusal = hostCheck.refusal(of: request.head) {
             return probes[request.path]?(request) ?? refusal
         }
+        if replica != nil, AdminEndpoint.isAdminPath(request.path) { return ReplicaServing.adminRefusal }
         if let admin, AdminEndpoint.isAdminPath(request.path) { return admin.respond(to: request) }
         if let preflight = crossOrigin.preflight(request) { return preflight }
         // RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole.
@@ -117,6 +126,9 @@ public final class PackServeResponder: HTTPResponder {
 
     /// Only the admin routes take request bodies; everything else refuses them (`refusal(ofBodyFor:)`).
     public func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
+        if replica != nil, AdminEndpoint.isAdminPath(head.path), hostCheck.refusal(of: head) == nil {
+            return .refuse(ReplicaServing.adminRefusal)
+        }
         if let admin, AdminEndpoint.isAdminPath(head.path), hostCheck.refusal(of: head) == nil {
             return admin.bodyHandling(for: head, origin: origin)
         }

@@ -39,6 +39,13 @@ public final class LiveRelease: Sendable {
     /// The release waiting for its go-live instant, if any.
     var upcoming: PublishedRelease? { state.withLock { $0.upcoming?.release } }
 
+    /// Leaves the current release (if any) as it is and has `upcoming` replace it at its manifest's `notBefore`:
+    /// a replica's next release, copied ahead of the instant every replica goes live with it.
+    func schedule(_ upcoming: PublishedRelease) {
+        guard let at = upcoming.manifest?.notBefore else { return }
+        state.withLock { $0.upcoming = (upcoming, at) }
+    }
+
     /// Swaps in `release`, and `upcoming` to replace it at its manifest's `notBefore` (nil: none waits), and
     /// hands back the release it replaces. Dropping the last reference to a release of 100,000 packs takes a
     /// while, so the caller keeps it and frees it later on its own thread: never inside this lock, and never

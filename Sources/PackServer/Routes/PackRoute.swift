@@ -18,6 +18,8 @@ struct PackRoute {
     let credentials: DownloadCredentials
     /// Unix seconds, for the expiry of signed URLs.
     var now: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+    /// A replica's: a blob the release lists that is not in its cache yet is copied in while the request waits.
+    var readThrough: BlobReadThrough?
 
     /// The current release's version of pack `id`.
     func pack(id: String, request: HTTPRequest) -> HTTPResponse {
@@ -80,6 +82,15 @@ struct PackRoute {
         do {
             file = try openFiles.open(path: path)
         } catch {
+            if case .notFound = error, let readThrough {
+                return Self.readingThrough(readThrough, sha256: sha256, size: expectedSize) { [self] in
+                    var local = self
+                    local.readThrough = nil
+                    return local.serve(
+                        path: path, sha256: sha256, expectedSize: expectedSize, contentType: contentType,
+                        cacheControl: cacheControl, missingIsNotFound: missingIsNotFound, request: request)
+                }
+            }
             if case .notFound = error, missingIsNotFound { return .notFound(request.path) }
             return .problem(.internalServerError, detail: "the stored bytes of this pack cannot be read")
         }
@@ -93,5 +104,19 @@ struct PackRoute {
             file: file, contentType: contentType, entityTag: entityTag, cacheControl: cacheControl)
         representation.fixedFields = BrowserSafetyFields.forPack(contentType: contentType)
         return files.respond(to: request.head, with: representation)
+    }
+
+    /// Answers later, once the blob is copied into the cache (`answer` then serves it from there), or with 503
+    /// when it could not be: the bucket may be back on the client's next try.
+    private static func readingThrough(
+        _ readThrough: BlobReadThrough, sha256: String, size: Int64, answer: @escaping @Sendable () -> HTTPResponse
+    ) -> HTTPResponse {
+        let pending = DeferredResponse()
+        readThrough.fetch(sha256, size: size) { copied in
+            pending.complete(copied ? answer() : .problem(
+                .serviceUnavailable, detail: "this pack's bytes could not be copied from the bucket yet",
+                headers: ["Retry-After": "1"]))
+        }
+        return .deferred(pending)
     }
 }

@@ -18,6 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on, 0 for any free port (overrides listen.port).")
     var port: Int?
 
+    @Flag(help: "Serve the bucket's releases read-only, without an index or a key (sets replica.enabled).")
+    var replica = false
+
     func run() async throws {
         let signals = await SignalHandler.trap()
         // Before anything sizes itself from the limit (the open-file cache does).
@@ -28,7 +31,13 @@ struct ServeCommand: AsyncParsableCommand {
             guard (0...65535).contains(port) else { throw CommandFailure("--port must be 0…65535, not \(port)") }
             config.listen.port = port
         }
+        if replica { config.replica.enabled = true }
         let logger = CommandContext.bootstrapLogging(level: config.logLevel)
-        try await PackServeApplication(configuration: config, logger: logger).run(signals: signals)
+        // A replica opens no index and no key, and publishes no sample catalog: everything comes from the bucket.
+        if config.replica.enabled {
+            try await ReplicaApplication(configuration: config, logger: logger).run(signals: signals)
+        } else {
+            try await PackServeApplication(configuration: config, logger: logger).run(signals: signals)
+        }
     }
 }

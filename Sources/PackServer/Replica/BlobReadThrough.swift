@@ -1,0 +1,54 @@
+import Dispatch
+import Logging
+import PackStore
+import Synchronization
+
+/// Copies an on-demand blob into the cache when a request asks for one not yet local, off the event loop:
+/// the request waits on a `DeferredResponse`, and every request for the same blob meanwhile waits on the
+/// same copy (one fetch from the bucket, however many clients ask at once).
+public final class BlobReadThrough: Sendable {
+    let cache: BlobCache
+    let bucket: any ObjectBucket
+    let layout: BucketLayout
+    let logger: Logger
+    let metrics: ReplicaMetrics
+    /// Digest → what waits for its copy.
+    private let waiting = Mutex<[String: [@Sendable (Bool) -> Void]]>([:])
+    private let queue = DispatchQueue(label: "packserve-read-through", attributes: .concurrent)
+
+    init(cache: BlobCache, bucket: any ObjectBucket, layout: BucketLayout, logger: Logger, metrics: ReplicaMetrics) {
+        self.cache = cache
+        self.bucket = bucket
+        self.layout = layout
+        self.logger = logger
+        self.metrics = metrics
+    }
+
+    /// How many requests wait for blob `sha256`'s copy now (0: none is under way).
+    public func waiters(of sha256: String) -> Int {
+        waiting.withLock { $0[sha256]?.count ?? 0 }
+    }
+
+    /// Calls `then(true)` once blob `sha256` is in the cache, or `then(false)` when it could not be copied;
+    /// from a thread of its own.
+    func fetch(_ sha256: String, size: Int64, then: @escaping @Sendable (Bool) -> Void) {
+        let first = waiting.withLock { waiting -> Bool in
+            let first = waiting[sha256] == nil
+            waiting[sha256, default: []].append(then)
+            return first
+        }
+        guard first else { return }
+        queue.async { [self] in
+            var copied = false
+            do {
+                try cache.insert(sha256, size: size) { try bucket.download(layout.blob(sha256), to: $0) }
+                metrics.copied(bytes: size)
+                copied = true
+            } catch {
+                metrics.copyFailed()
+                logger.error("cannot read blob \(sha256) through from the bucket: \(error)")
+            }
+            for waiter in waiting.withLock({ $0.removeValue(forKey: sha256) ?? [] }) { waiter(copied) }
+        }
+    }
+}

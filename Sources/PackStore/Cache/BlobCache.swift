@@ -1,0 +1,162 @@
+import Synchronization
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A replica's local, content-addressed copy of blobs it serves (docs/object-storage.md "Replicas"), laid out
+/// as `{directory}/{hh}/{hex}` so `ReleaseSnapshot.blobPath` finds them. Bounded by `maxBytes`: room is made by
+/// evicting the least recently used blobs, never a pinned one (the live release's, the one being prepared).
+///
+/// A blob reaches its name only whole and verified: it is written to `.incoming/`, hashed, and renamed into
+/// place only when its SHA-256 and size are the ones asked for. So a copy cut short (the store restarted, the
+/// process killed) leaves nothing that can be served, and a restart finds only good blobs. Recency survives
+/// restarts through the files' modification times, which `touch` sets and the rescan reads.
+public final class BlobCache: Sendable {
+    public let directory: String
+    public let maxBytes: Int64
+
+    private struct State {
+        var blobs: [String: CachedBlob] = [:]
+        var heldBytes: Int64 = 0
+        /// Bytes promised to copies under way, so two copies at once cannot both take the last room.
+        var reservedBytes: Int64 = 0
+        var nextUse: UInt64 = 1
+        var pinned: Set<String> = []
+        var evictions = 0
+    }
+
+    private let state = Mutex(State())
+    private var incomingDirectory: String { directory + "/.incoming" }
+
+    /// Opens (creating) the cache at `directory` and takes up the blobs already there; copies a previous run
+    /// left unfinished are removed.
+    public init(directory: String, maxBytes: Int64) throws(PackStoreError) {
+        self.directory = directory
+        self.maxBytes = maxBytes
+        try POSIX.makeDirectories(incomingDirectory)
+        for name in try POSIX.directoryEntries(incomingDirectory) { try POSIX.removeFile("\(incomingDirectory)/\(name)") }
+        let found = try Self.scan(directory)
+        state.withLock { state in
+            // Oldest first: the order of modification times becomes the order of use.
+            for (use, file) in found.sorted(by: { $0.modified < $1.modified }).enumerated() {
+                state.blobs[file.sha256] = CachedBlob(sha256: file.sha256, size: file.size, lastUse: UInt64(use + 1))
+                state.heldBytes += file.size
+            }
+            state.nextUse = UInt64(found.count + 1)
+        }
+    }
+
+    /// Where blob `sha256` is (or will be) stored.
+    public func path(of sha256: String) -> String {
+        "\(directory)/\(sha256.prefix(2))/\(sha256)"
+    }
+
+    public func contains(_ sha256: String) -> Bool {
+        state.withLock { $0.blobs[sha256] != nil }
+    }
+
+    /// The digests held, least recently used first.
+    public var digestsByRecency: [String] {
+        state.withLock { $0.blobs.values.sorted { $0.lastUse < $1.lastUse }.map(\.sha256) }
+    }
+
+    public var heldBytes: Int64 { state.withLock { $0.heldBytes } }
+    /// Blobs removed to make room since the cache was opened.
+    public var evictionCount: Int { state.withLock { $0.evictions } }
+
+    /// The blobs that must never be evicted from now on (replacing the previous set).
+    public func pin(_ digests: Set<String>) {
+        state.withLock { $0.pinned = digests }
+    }
+
+    /// Marks `sha256` as just used, in memory and in its file's modification time (for the next start).
+    public func touch(_ sha256: String) {
+        let held = state.withLock { state -> Bool in
+            guard state.blobs[sha256] != nil else { return false }
+            state.blobs[sha256]?.lastUse = state.nextUse
+            state.nextUse += 1
+            return true
+        }
+        if held { _ = utimensat(AT_FDCWD, path(of: sha256), nil, 0) }
+    }
+
+    /// Adds blob `sha256` of `size` bytes unless it is already held (then it is only touched). `fill` writes
+    /// the bytes to the temp path it is given and returns false when the source has no such object.
+    /// - Returns: true when bytes were copied.
+    @discardableResult
+    public func insert(_ sha256: String, size: Int64, fill: (String) throws -> Bool) throws -> Bool {
+        if contains(sha256) {
+            touch(sha256)
+            return false
+        }
+        try reserve(sha256, size: size)
+        let temp = "\(incomingDirectory)/\(sha256).\(UInt64.random(in: 0 ... .max))"
+        do {
+            guard try fill(temp) else { throw BlobCacheError.missing(sha256: sha256) }
+            let (actual, actualSize) = try BlobStore.sha256(ofFileAt: temp)
+            guard actual == sha256, actualSize == size else {
+                throw BlobCacheError.damaged(sha256: sha256, actualSHA256: actual, actualSize: actualSize, expectedSize: size)
+            }
+            let shard = "\(directory)/\(sha256.prefix(2))"
+            try POSIX.makeDirectories(shard)
+            try POSIX.renameFile(temp, to: path(of: sha256))
+            try POSIX.syncDirectory(shard)
+        } catch {
+            try? POSIX.removeFile(temp)
+            state.withLock { $0.reservedBytes -= size }
+            throw error
+        }
+        state.withLock { state in
+            state.reservedBytes -= size
+            if state.blobs[sha256] == nil { state.heldBytes += size }
+            state.blobs[sha256] = CachedBlob(sha256: sha256, size: size, lastUse: state.nextUse)
+            state.nextUse += 1
+        }
+        return true
+    }
+
+    /// Makes room for `size` more bytes by evicting, and holds it for the copy.
+    private func reserve(_ sha256: String, size: Int64) throws {
+        let victims = try state.withLock { state throws -> [String] in
+            guard let victims = CacheEviction.victims(
+                of: state.blobs.values, heldBytes: state.heldBytes + state.reservedBytes, incomingBytes: size,
+                maxBytes: maxBytes, pinned: state.pinned)
+            else { throw BlobCacheError.full(sha256: sha256, size: size, maxBytes: maxBytes) }
+            for victim in victims {
+                state.heldBytes -= state.blobs.removeValue(forKey: victim)?.size ?? 0
+                state.evictions += 1
+            }
+            state.reservedBytes += size
+            return victims
+        }
+        // Out of the index first, then off the disk: a request that already opened one keeps reading it.
+        for victim in victims { try? POSIX.removeFile(path(of: victim)) }
+    }
+
+    private struct ScannedFile {
+        let sha256: String
+        let size: Int64
+        let modified: Double
+    }
+
+    /// The blob files below `directory`: 64 lowercase hex digits in the shard of their first two.
+    private static func scan(_ directory: String) throws(PackStoreError) -> [ScannedFile] {
+        var files: [ScannedFile] = []
+        for shard in try POSIX.directoryEntries(directory) where shard.utf8.count == 2 && !shard.hasPrefix(".") {
+            for name in try POSIX.directoryEntries("\(directory)/\(shard)") where name.utf8.count == 64 && name.hasPrefix(shard) {
+                guard name.utf8.allSatisfy(isLowercaseHex), let info = try POSIX.status(atPath: "\(directory)/\(shard)/\(name)"),
+                    POSIX.isRegularFile(info)
+                else { continue }
+                files.append(ScannedFile(sha256: name, size: Int64(info.st_size), modified: POSIX.modificationDate(info)))
+            }
+        }
+        return files
+    }
+
+    private static func isLowercaseHex(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PackStore
+import Synchronization
+
+/// A `DirectoryBucket` whose blob copies a test can make fail (as when the object store is restarted during
+/// one) or hold (they wait until released), counting the downloads of each key.
+/// `@unchecked`: the condition variable guards only `held`'s wake-ups; all state is in mutexes.
+final class ControlledBucket: ObjectBucket, @unchecked Sendable {
+    struct Unreachable: Error {}
+
+    let directory: DirectoryBucket
+    private let downloads = Mutex<[String: Int]>([:])
+    private let down = Mutex(false)
+    /// Downloads wait while this is locked.
+    private let gate = NSCondition()
+    private let held = Mutex(false)
+
+    init(root: String) {
+        directory = DirectoryBucket(root: root)
+    }
+
+    /// While true, every blob download fails after it started (the pointer and documents still read).
+    func setCopiesFail(_ fail: Bool) { down.withLock { $0 = fail } }
+
+    func hold() { held.withLock { $0 = true } }
+
+    func release() {
+        gate.lock()
+        held.withLock { $0 = false }
+        gate.broadcast()
+        gate.unlock()
+    }
+
+    func downloadCount(_ key: String) -> Int { downloads.withLock { $0[key] ?? 0 } }
+
+    private func check() throws {
+        if down.withLock({ $0 }) { throw Unreachable() }
+    }
+
+    func put(_ key: String, bytes: [UInt8], contentType: String) throws {
+        try directory.put(key, bytes: bytes, contentType: contentType)
+    }
+
+    func putFileIfAbsent(_ key: String, path: String, size: Int64, contentType: String) throws -> Bool {
+        try directory.putFileIfAbsent(key, path: path, size: size, contentType: contentType)
+    }
+
+    func get(_ key: String, ifNoneMatch: String?) throws -> BucketRead {
+        try directory.get(key, ifNoneMatch: ifNoneMatch)
+    }
+
+    func download(_ key: String, to path: String) throws -> Bool {
+        downloads.withLock { $0[key, default: 0] += 1 }
+        gate.lock()
+        while held.withLock({ $0 }) { gate.wait() }
+        gate.unlock()
+        try check()
+        return try directory.download(key, to: path)
+    }
+
+    func size(of key: String) throws -> Int64? {
+        try directory.size(of: key)
+    }
+
+    func list(prefix: String) throws -> [BucketObject] {
+        try directory.list(prefix: prefix)
+    }
+
+    func delete(_ key: String) throws {
+        try directory.delete(key)
+    }
+}
