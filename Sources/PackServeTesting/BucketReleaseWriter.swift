@@ -100,7 +100,7 @@ public struct BucketReleaseWriter: Sendable {
 
     /// `access/download-tokens.json` admitting exactly `tokens`.
     public func writeDownloadTokens(_ tokens: [String]) throws {
-        let digests = tokens.map { TokenSecret.digest(of: $0).map { String(format: "%02x", $0) }.joined() }
+        let digests = tokens.map { Data(TokenSecret.digest(of: $0)) }
         try bucket.put(layout.downloadTokens, bytes: try BucketDownloadTokens(digests: digests).encoded(), contentType: "application/json")
     }
 }

@@ -27,6 +27,8 @@ public final class PackServeApplication: Sendable {
     /// Nil with `metrics.enabled` off.
     public let metrics: PackServeMetrics?
     public let watcher: ReleaseWatcher
+    /// Publishes the index's releases to the bucket (`storage.type: s3` with a signing key); nil otherwise.
+    public let bucketSync: BucketSyncService?
     /// The listeners, the access log and TLS (shared with `ReplicaApplication`).
     public let listeners: ApplicationListeners
     public var accessLog: AccessLogWriter? { listeners.accessLog }
@@ -74,6 +76,13 @@ public final class PackServeApplication: Sendable {
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
             logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials,
             purger: purger.isEnabled ? purger : nil, now: clock.now)
+        // The process that holds the index and the key is the publisher: it keeps the bucket up to the index.
+        if keys.signer != nil, !config.replica.enabled, let bucket = try config.publishingBucket() {
+            let sync = BucketSync(store: store, bucket: bucket, configuration: config, now: clock.now)
+            bucketSync = BucketSyncService(sync: sync, logger: logger)
+        } else {
+            bucketSync = nil
+        }
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
@@ -84,7 +93,9 @@ public final class PackServeApplication: Sendable {
     /// the open-file sweeper and, with `signals`, the SIGHUP/SIGUSR1 handler, under one service group.
     /// - Parameter signals: from `SignalHandler.trap()`, taken before anything slow; nil handles none of them.
     public func run(signals: UnixSignalsSequence?) async throws {
-        try await listeners.run(besides: [watcher, OpenFileSweeper(cache: responder.openFiles)], signals: signals)
+        var services: [any Service] = [watcher, OpenFileSweeper(cache: responder.openFiles)]
+        if let bucketSync { services.append(bucketSync) }
+        try await listeners.run(besides: services, signals: signals)
     }
 
     /// Only the listening part of `run`: binds and starts the listeners (the metrics one first, as `run` does)

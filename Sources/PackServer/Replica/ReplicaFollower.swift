@@ -96,7 +96,10 @@ public final class ReplicaFollower: Service, Sendable {
             case .notModified: return
             case .missing: credentials.replaceTokens([])
             case .object(let bytes, let etag):
-                credentials.replaceTokens(try BucketDownloadTokens(json: bytes).digestBytes)
+                guard let digests = try BucketDownloadTokens(json: bytes).digests else {
+                    throw ReplicaError("\(layout.downloadTokens) holds a digest that is not 64 hex digits")
+                }
+                credentials.replaceTokens(digests)
                 state.withLock { $0.tokensETag = etag }
             }
         } catch {

@@ -2,7 +2,7 @@ import Foundation
 
 /// `current.json`: which release and manifest version the bucket serves, written after every object it
 /// names (docs/object-storage.md "Publishing order"). Replicas poll it with a conditional GET.
-public struct BucketPointer: Sendable, Hashable, BucketJSONObject {
+public struct BucketPointer: Sendable, Hashable, Codable {
     public var release: Int
     /// The manifest version: strictly increasing across every signing of the publisher's index. A replica
     /// ignores a pointer whose version is lower than the one it serves (docs/object-storage.md "Replicas").
@@ -32,6 +32,17 @@ public struct BucketPointer: Sendable, Hashable, BucketJSONObject {
         self.expiresAt = expiresAt
         self.keyID = keyID
         self.profile = profile
+    }
+
+    /// Sorted keys, so equal pointers are equal bytes.
+    public func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Array(try encoder.encode(self))
+    }
+
+    public init(json: [UInt8]) throws {
+        self = try JSONDecoder().decode(Self.self, from: Data(json))
     }
 
     /// The stored manifest this pointer names, from its three documents' bytes.

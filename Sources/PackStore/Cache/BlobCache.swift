@@ -26,6 +26,17 @@ public final class BlobCache: Sendable {
         var nextUse: UInt64 = 1
         var pinned: Set<String> = []
         var evictions = 0
+        /// The newest modification time given to a blob file, in nanoseconds since 1970.
+        var lastStamp: Int64 = 0
+
+        /// A modification time later than every one given before: the file system's own clock is coarse
+        /// (a few milliseconds), and two uses within one tick must still keep their order across a restart.
+        mutating func nextStamp() -> Int64 {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            lastStamp = max(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), lastStamp + 1_000)
+            return lastStamp
+        }
     }
 
     private let state = Mutex(State())
@@ -46,6 +57,7 @@ public final class BlobCache: Sendable {
                 state.heldBytes += file.size
             }
             state.nextUse = UInt64(found.count + 1)
+            state.lastStamp = Int64((found.map(\.modified).max() ?? 0) * 1e9)
         }
     }
 
@@ -74,13 +86,20 @@ public final class BlobCache: Sendable {
 
     /// Marks `sha256` as just used, in memory and in its file's modification time (for the next start).
     public func touch(_ sha256: String) {
-        let held = state.withLock { state -> Bool in
-            guard state.blobs[sha256] != nil else { return false }
+        let stamp = state.withLock { state -> Int64? in
+            guard state.blobs[sha256] != nil else { return nil }
             state.blobs[sha256]?.lastUse = state.nextUse
             state.nextUse += 1
-            return true
+            return state.nextStamp()
         }
-        if held { _ = utimensat(AT_FDCWD, path(of: sha256), nil, 0) }
+        if let stamp { stampFile(sha256, stamp) }
+    }
+
+    /// Sets the file's modification time, which the next start orders blobs by.
+    private func stampFile(_ sha256: String, _ stamp: Int64) {
+        let time = timespec(tv_sec: Int(stamp / 1_000_000_000), tv_nsec: Int(stamp % 1_000_000_000))
+        let times = [time, time]
+        _ = utimensat(AT_FDCWD, path(of: sha256), times, 0)
     }
 
     /// Adds blob `sha256` of `size` bytes unless it is already held (then it is only touched). `fill` writes
@@ -109,12 +128,14 @@ public final class BlobCache: Sendable {
             state.withLock { $0.reservedBytes -= size }
             throw error
         }
-        state.withLock { state in
+        let stamp = state.withLock { state in
             state.reservedBytes -= size
             if state.blobs[sha256] == nil { state.heldBytes += size }
             state.blobs[sha256] = CachedBlob(sha256: sha256, size: size, lastUse: state.nextUse)
             state.nextUse += 1
+            return state.nextStamp()
         }
+        stampFile(sha256, stamp)
         return true
     }
 
