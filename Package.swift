@@ -211,6 +211,8 @@ let package = Package(
             // and write the `packserve` configuration they run the binary with.
             dependencies: [
                 "ObjectStorage", "PackStore", "PackServer", "PackServeTesting",
+                // The replica topology's clients and its waits on the processes it runs.
+                "HTTPClient", "Polling",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

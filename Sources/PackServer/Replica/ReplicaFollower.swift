@@ -154,6 +154,11 @@ public final class ReplicaFollower: Service, Sendable {
         }
         let pins = reading.packDigests
         cache.pin(state.withLock { $0.livePins }.union(pins))
+        let missing = needed.filter { !cache.contains($0.key) }
+        logger.info("""
+            copying \(missing.count) blobs (\(missing.values.reduce(0, +)) bytes) of release \(pointer.release) for manifest \
+            version \(pointer.version)
+            """)
         let started = ContinuousClock.now
         var copiedBytes: Int64 = 0
         for (sha256, size) in needed.sorted(by: { $0.key < $1.key }) {
