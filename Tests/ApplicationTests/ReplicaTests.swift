@@ -18,6 +18,11 @@ import Testing
         let replica: InProcessReplica
         var now: Int64 { replica.clock.now }
 
+        /// `/metrics` as the replica would answer it now.
+        func metrics() -> String {
+            String(decoding: replica.application.metrics?.exposition(now: now) ?? [], as: UTF8.self)
+        }
+
         func version() async throws -> Int? {
             let response = try await replica.client.get("/manifest.json")
             return response.status == 200 ? response.object?["version"] as? Int : nil
@@ -84,7 +89,7 @@ import Testing
     }
 
     @Test func behindADuePointerDocumentsAnswer503AndAFailedCopyIsRetried() async throws {
-        let setup = try await Self.start()
+        let setup = try await Self.start(metrics: true)
         defer { Task { await setup.replica.stop() } }
         let now = setup.now
         let old = Self.pack("a")
@@ -105,11 +110,21 @@ import Testing
         }
         // Bytes never change: they are still served.
         #expect(try await setup.replica.client.get("/blobs/sha256/\(old.sha256)").status == 200)
+        setup.replica.clock.advance(by: 2)
         setup.replica.poll()
         #expect(try await setup.version() == nil)
+        // Two polls, two failed copies; one version behind, for 2 s past the pointer's notBefore.
+        let behind = setup.metrics()
+        for line in ["packserve_replica_copy_failures_total 2", "packserve_replica_lag_versions 1", "packserve_replica_lag_seconds 2"] {
+            #expect(behind.contains(line), "\(line) in \(behind)")
+        }
         setup.bucket.setCopiesFail(false)
         setup.replica.poll()
         #expect(try await setup.version() == 2)
+        let caughtUp = setup.metrics()
+        for line in ["packserve_replica_lag_versions 0", "packserve_replica_lag_seconds 0", "packserve_replica_cache_bytes 4000"] {
+            #expect(caughtUp.contains(line), "\(line) in \(caughtUp)")
+        }
         #expect(try await setup.replica.client.get("/readyz").status == 200)
         #expect(Array(try await setup.replica.client.get("/packs/b").body) == new.bytes)
     }
@@ -126,7 +141,7 @@ import Testing
         setup.replica.poll()
         #expect(try await setup.replica.client.get("/readyz").status == 503)
         #expect(setup.replica.log.messages.filter { $0.contains("refusing release 1") }.count == 1)
-        let metrics = String(decoding: setup.replica.application.metrics?.exposition() ?? [], as: UTF8.self)
+        let metrics = setup.metrics()
         #expect(metrics.contains("packserve_replica_refused_releases_total 1"), "\(metrics)")
         #expect(setup.replica.application.cache.heldBytes == 0)
     }
