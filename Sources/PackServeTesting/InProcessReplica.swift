@@ -25,11 +25,12 @@ public final class InProcessReplica: Sendable {
         let replica: [String: any Sendable] = [
             "enabled": true, "cacheDirectory": cacheDirectory ?? directory.file("cache"), "cacheMaxBytes": cacheMaxBytes,
         ]
-        // The endpoint is never asked: the bucket is handed in.
+        // The endpoint is never asked: the bucket is handed in. `sampleCatalog` on, as a primary's config might
+        // have it: a replica must still publish nothing.
         let storage: [String: any Sendable] = ["type": "s3", "endpoint": "http://127.0.0.1:9", "bucket": "replica-tests"]
         let settings = ServerSettings(
             publicDirectory: try directory.directory("public"), dataDirectory: directory.file("data"),
-            overrides: ["replica": replica, "storage": storage, "sampleCatalog": false].merging(overrides) { $1 })
+            overrides: ["replica": replica, "storage": storage, "sampleCatalog": true].merging(overrides) { $1 })
         let path = directory.file("config.json")
         try settings.write(to: path)
         let configuration = try await PackServeConfiguration.load(path: path, environment: [:])

@@ -186,6 +186,18 @@ import Testing
         }
     }
 
+    @Test func aReplicaMakesNoIndexNoKeyAndNoSampleCatalog() async throws {
+        let setup = try await Self.start()
+        defer { Task { await setup.replica.stop() } }
+        try setup.writer.publish(release: 1, version: 1, packs: [Self.pack("a")], notBefore: setup.now - 1, issuedAt: setup.now - 1)
+        setup.replica.poll()
+        #expect(try await setup.version() == 1)
+        // The data directory (index, signing key, URL-signing secret) is never created, though the
+        // configuration allows generating keys.
+        #expect(!FileManager.default.fileExists(atPath: setup.replica.directory.file("data")))
+        #expect(try await setup.replica.client.get("/packs/level-1").status == 404)
+    }
+
     @Test func downloadTokensAreReadFromTheBucketOnEachPoll() async throws {
         let setup = try await Self.start()
         defer { Task { await setup.replica.stop() } }

@@ -34,8 +34,14 @@ public final class ReplicaApplication: Sendable {
         let live = LiveRelease(clock: clock.now)
         self.live = live
         let publicKeys = try config.signing.additionalPublicKeys.map { try VerificationKey(pemFile: $0) }
-        let credentials = DownloadCredentials(
-            signature: try URLSigningSecret.load(config, logger: logger).map(URLSignature.init(secret:)))
+        // The publisher's secret, copied here; never one made up on the spot, which no URL is signed with.
+        var readOnly = config
+        readOnly.signing.generateIfMissing = false
+        let secret = try URLSigningSecret.load(readOnly, logger: logger)
+        if secret == nil {
+            logger.notice("no URL-signing secret at \(URLSigningSecret.path(for: config)): private packs need a download token here")
+        }
+        let credentials = DownloadCredentials(signature: secret.map(URLSignature.init(secret:)))
         let registry = config.metrics.enabled ? MetricsRegistry() : nil
         let replicaMetrics = ReplicaMetrics(registry: registry)
         let readiness = ReplicaReadiness(live: live, retryAfterSeconds: config.replica.pollSeconds, now: clock.now)
