@@ -50,11 +50,9 @@ struct ReplicaTopologyTests {
         let subnet = "10.\(Int.random(in: 64...250)).\(Int.random(in: 0...250))"
         let namespaces = try (0..<2).map { try NetworkNamespace(tag: String(tag), index: $0, subnet: subnet) }
         defer { namespaces.forEach { $0.remove() } }
-        // The first replica's link is slow enough that a large copy into it lasts seconds.
-        try namespaces[0].limitIngress(megabits: 160)
         let gatewayForward = try FreePort.pick()
         let haproxy = try TopologyHAProxy(
-            port: try FreePort.pick(), replicas: namespaces.map { ($0.address, 8080) }, gatewayPort: cluster.endpoint.port!,
+            port: try FreePort.pick(), statsPort: try FreePort.pick(), replicas: namespaces.map { ($0.address, 8080) }, gatewayPort: cluster.endpoint.port!,
             gatewayForwards: namespaces.map { ($0.hostAddress, gatewayForward) })
         let binary = try PublisherWorkspace.binaryPath()
         let replicas = try namespaces.map {
@@ -74,14 +72,23 @@ struct ReplicaTopologyTests {
         let bigTag = try #require(packAnswers[0].etag)
         #expect(packAnswers.allSatisfy { $0.etag == bigTag && $0.body.count == big })
         let bigDigest = sha256(packAnswers[0].body)
+        #expect(!replicas[0].process.hasExited, "\(replicas[0].process.output.suffix(3000))")
 
-        // 20 ranged downloads through the balancer; one replica killed with SIGKILL a quarter of the way in.
+        // 20 downloads through the balancer; one replica killed with SIGKILL a quarter of the way in. Both links
+        // slowed meanwhile, so that responses are mid-body at the kill (not already whole in socket buffers).
+        for namespace in namespaces { try namespace.limit(megabits: 160) }
+        try await waitUntilBalancing(haproxy, over: replicas.count)
         let outcomes = try downloadWhileKilling(replicas[0], url: balanced.appendingPathComponent("packs/big"), size: big, entityTag: bigTag)
         #expect(outcomes.count == 20 && outcomes.allSatisfy { sha256($0.bytes) == bigDigest }, "every download byte-exact")
         let resumed = outcomes.map(\.resumes).reduce(0, +)
-        #expect(resumed > 0, "the kill interrupted downloads, which resumed on the other replica")
+        #expect(resumed > 0, "the kill interrupted downloads, which resumed on the other replica: \(haproxy.process.output)")
+        for namespace in namespaces { try namespace.removeLimit() }
         let clientsResumed = outcomes.filter { $0.resumes > 0 }.count
-        print("20 downloads of \(big) bytes completed byte-exact across the kill; \(clientsResumed) clients resumed, \(resumed) requests in all")
+        let reasons = outcomes.reduce(into: [String: Int]()) { all, outcome in all.merge(outcome.reasons, uniquingKeysWith: +) }
+        print("""
+            20 downloads of \(big) bytes completed byte-exact across the kill; \(clientsResumed) clients resumed, \
+            \(resumed) requests in all (for example: \(reasons.keys.sorted().first ?? "none"))
+            """)
         try replicas[0].restart(binary: binary)
         try await waitUntil(replicas, serve: pointer.version, within: .seconds(20))
 
@@ -107,6 +114,9 @@ struct ReplicaTopologyTests {
                 format: "v%d: both live %.2f s after publish returned, %.2f s after notBefore", pointer.version,
                 Date().timeIntervalSince(written), pastNotBefore))
         }
+        // Until the client's own answers reach the last version too (it polls on its own time).
+        let finalVersion = pointer.version
+        try await Poll.until(within: .seconds(5)) { seen.withLock { $0.last } == finalVersion }
         polling.store(false, ordering: .relaxed)
         await poller.value
         let versions = seen.withLock { $0 }
@@ -114,7 +124,9 @@ struct ReplicaTopologyTests {
         #expect(versions.count > 20 && zip(versions, versions.dropFirst()).allSatisfy { $0 <= $1 }, "never falls: \(versions)")
         #expect(versions.last == pointer.version)
 
-        // The gateway goes away while the first replica copies a 48 MiB release over its slow link.
+        // The gateway goes away while the first replica copies a 48 MiB release over its link, slowed now so
+        // that the copy lasts seconds.
+        try namespaces[0].limit(megabits: 160)
         let huge = 48 << 20
         let before = pointer.version
         try publish(publisher, ["huge": (huge, 7)])
@@ -174,11 +186,23 @@ struct ReplicaTopologyTests {
         }
     }
 
-    /// 20 downloads on threads of their own; after a quarter of all spans arrived, SIGKILL `victim`.
+    /// Waits until HAProxy's checks hold all `count` replicas up (so new connections alternate between them).
+    static func waitUntilBalancing(_ haproxy: TopologyHAProxy, over count: Int) async throws {
+        let stats = URL(string: "http://127.0.0.1:\(haproxy.statsPort)/stats;csv")!
+        let up = try await Poll.until(within: .seconds(10), every: .milliseconds(50)) {
+            let rows = String(decoding: try get(stats).body, as: UTF8.self).split(separator: "\n")
+            // `pxname,svname,…,status,…`: the 18th field is the status.
+            return rows.filter { $0.hasPrefix("replicas,replica") && $0.split(separator: ",", omittingEmptySubsequences: false)[17] == "UP" }
+                .count == count
+        }
+        guard up else { throw ClusterError("HAProxy does not hold the replicas up: \(haproxy.process.output)") }
+    }
+
+    /// 20 downloads on threads of their own; once a quarter of all their bytes arrived, SIGKILL `victim`.
     static func downloadWhileKilling(_ victim: ReplicaProcess, url: URL, size: Int, entityTag: String) throws -> [ResumingDownload.Outcome] {
-        let span = 128 << 10
-        let spans = Atomic<Int>(0)
-        let threshold = 20 * (size / span) / 4
+        let received = Atomic<Int>(0)
+        let threshold = 20 * size / 4
+        let killed = Atomic<Bool>(false)
         // The pid only (the process object stays on this thread); it is reaped when the replica restarts.
         let pid = victim.process.pid
         let results = Mutex<[Result<ResumingDownload.Outcome, any Error>]>([])
@@ -187,8 +211,12 @@ struct ReplicaTopologyTests {
         for _ in 0..<20 {
             Thread.detachNewThread {
                 let result = Result {
-                    try ResumingDownload(url: url, size: size, entityTag: entityTag, span: span).run {
-                        if spans.add(1, ordering: .relaxed).newValue == threshold { kill(pid, SIGKILL) }
+                    try ResumingDownload(url: url, size: size, entityTag: entityTag).run { count in
+                        if received.add(count, ordering: .relaxed).newValue >= threshold,
+                            killed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+                        {
+                            kill(pid, SIGKILL)
+                        }
                     }
                 }
                 results.withLock { $0.append(result) }

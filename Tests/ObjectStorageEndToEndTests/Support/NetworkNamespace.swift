@@ -9,6 +9,7 @@ final class NetworkNamespace {
 
     let name: String
     let hostInterface: String
+    let insideInterface: String
     let hostAddress: String
     let address: String
 
@@ -23,6 +24,7 @@ final class NetworkNamespace {
         name = "psr\(tag)n\(index)"
         hostInterface = "psr\(tag)h\(index)"
         let inside = "psr\(tag)i\(index)"
+        insideInterface = inside
         hostAddress = "\(subnet).\(index * 4 + 1)"
         address = "\(subnet).\(index * 4 + 2)"
         try HostCommand.run(Self.ip, ["netns", "add", name])
@@ -40,12 +42,18 @@ final class NetworkNamespace {
         }
     }
 
-    /// Slows what the host sends into the namespace to `megabits` per second (`tc` token bucket), so a copy
-    /// into it lasts long enough to be interrupted.
-    func limitIngress(megabits: Int) throws {
-        try HostCommand.run("/usr/sbin/tc", [
-            "qdisc", "add", "dev", hostInterface, "root", "tbf", "rate", "\(megabits)mbit", "burst", "256kb", "latency", "100ms",
-        ])
+    /// Slows the link to `megabits` per second each way (`tc` token buckets on both ends), so a copy into the
+    /// namespace or a response out of it lasts long enough to be interrupted.
+    func limit(megabits: Int) throws {
+        let bucket = ["root", "tbf", "rate", "\(megabits)mbit", "burst", "256kb", "latency", "100ms"]
+        try HostCommand.run("/usr/sbin/tc", ["qdisc", "add", "dev", hostInterface] + bucket)
+        try HostCommand.run(Self.ip, ["netns", "exec", name, "/usr/sbin/tc", "qdisc", "add", "dev", insideInterface] + bucket)
+    }
+
+    /// Lifts `limit(megabits:)`.
+    func removeLimit() throws {
+        try HostCommand.run("/usr/sbin/tc", ["qdisc", "del", "dev", hostInterface, "root"])
+        try HostCommand.run(Self.ip, ["netns", "exec", name, "/usr/sbin/tc", "qdisc", "del", "dev", insideInterface, "root"])
     }
 
     /// Arguments that run `command` inside the namespace.

@@ -6,15 +6,26 @@ import Foundation
 /// gateway, which listens only on loopback.
 final class TopologyHAProxy {
     let port: Int
+    /// HAProxy's statistics page (CSV at `/stats;csv`): which replicas its checks hold up.
+    let statsPort: Int
     let process: SpawnedProcess
     private let directory: String
 
-    init(port: Int, replicas: [(address: String, port: Int)], gatewayPort: Int, gatewayForwards: [(address: String, port: Int)]) throws {
+    init(
+        port: Int, statsPort: Int, replicas: [(address: String, port: Int)], gatewayPort: Int,
+        gatewayForwards: [(address: String, port: Int)]
+    ) throws {
         self.port = port
+        self.statsPort = statsPort
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("packserve-haproxy-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Server state changes on stderr, for a failing test's message.
         var text = """
+            global
+                log stderr format raw local0 notice
+
             defaults
+                log global
                 mode tcp
                 timeout connect 2s
                 timeout client 30s
@@ -39,6 +50,7 @@ final class TopologyHAProxy {
             text += "    server replica\(index + 1) \(replica.address):\(replica.port)\n"
         }
         text += "\nbackend gateway\n    server rgw 127.0.0.1:\(gatewayPort)\n"
+        text += "\nfrontend stats\n    mode http\n    bind 127.0.0.1:\(statsPort)\n    stats enable\n    stats uri /stats\n"
         for (index, forward) in gatewayForwards.enumerated() {
             text += "\nfrontend gateway\(index + 1)\n    bind \(forward.address):\(forward.port)\n    default_backend gateway\n"
         }
