@@ -35,8 +35,8 @@ driver = headless_chromium.start(downloads=downloads)
 def title_after_opening(url):
     driver.get("about:blank")
     driver.get(url)
-    # Time for whatever the page would run to run: Chromium gives no event for "no script will run", so
-    # this is a chance given to a defect, not a wait for a condition.
+    # Time for whatever the page would run to run: Chromium gives no event for "no script will run", and
+    # runs on its own clock, so this is a chance given to a defect, not a wait for a condition.
     time.sleep(1.0)
     return driver.title
 
