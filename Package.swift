@@ -202,7 +202,7 @@ let package = Package(
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
         .testTarget(
             name: "ObjectStorageEndToEndTests",
-            dependencies: ["ObjectStorage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ObjectStorage", "Polling", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "DevelopmentCertificatesTests",
