@@ -25,6 +25,7 @@ struct RGWPublishTests {
         var kills = 0
         var cleanSeconds = 0.5
         var bytes: Int64 = 0
+        var firstBytes: Int64 = 0
         let started = Date()
         for round in 0..<Self.publishes {
             for index in 0..<Self.blobsPerRelease {
@@ -37,13 +38,14 @@ struct RGWPublishTests {
             }
             let publish = try workspace.spawn(["publish", "--note", "round \(round)"])
             if round == 0 {
+                firstBytes = bytes
                 let begun = Date()
                 #expect(publish.wait() == 0, "\(publish.output)")
                 cleanSeconds = max(Date().timeIntervalSince(begun), 0.05)
                 continue
             }
-            // A kill instant anywhere from the start to a little past a clean publish's length.
-            usleep(UInt32(Double.random(in: 0...(cleanSeconds * 1.2), using: &generator) * 1_000_000))
+            // A kill instant anywhere from the start to half again a clean publish's length.
+            usleep(UInt32(Double.random(in: 0...(cleanSeconds * 1.5), using: &generator) * 1_000_000))
             if publish.kill9() == 128 + SIGKILL { kills += 1 }
         }
         let publishSeconds = Date().timeIntervalSince(started)
@@ -51,11 +53,15 @@ struct RGWPublishTests {
         let renew = try workspace.run(["renew"])
         #expect(renew.status == 0, "\(renew.output)")
         let tally = reader.stop()
+        let history = try workspace.run(["releases", "--json"])
+        let releases = (try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [Any])?.count ?? 0
         print("""
             kill test: \(Self.publishes) publishes of \(Self.blobsPerRelease) blobs (\(bytes) bytes in all), \(kills) killed \
-            with SIGKILL, clean publish \(String(format: "%.2f", cleanSeconds)) s, \(tally.reads) pointer reads, \
-            \(tally.pointersSeen.count) distinct pointers seen, \(String(format: "%.1f", publishSeconds)) s
+            with SIGKILL, \(releases) releases committed to the index, clean publish \(String(format: "%.2f", cleanSeconds)) s \
+            (\(firstBytes) bytes), \(tally.reads) pointer reads, \(tally.pointersSeen.count) distinct pointers seen, \
+            \(String(format: "%.1f", publishSeconds)) s
             """)
+        #expect(releases > Self.publishes - kills, "some killed publishes got as far as the index commit")
         #expect(tally.violations == [])
         #expect(tally.reads > Self.publishes)
         #expect(kills > 0)
