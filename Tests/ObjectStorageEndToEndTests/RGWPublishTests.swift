@@ -116,4 +116,29 @@ struct RGWPublishTests {
         #expect(damaged.output.contains("bucket: \(layout.blob(digests[0])): missing"), "\(damaged.output)")
         #expect(damaged.output.contains("bucket: \(layout.blob(digests[1])): corrupt"), "\(damaged.output)")
     }
+
+    /// The bucket refuses the publisher (here: it does not exist): `publish` exits 1 saying the index keeps the
+    /// release; once the bucket is there, `renew` completes it.
+    @Test func aPublishWhoseBucketWriteFailsKeepsTheReleaseAndRenewCompletesIt() throws {
+        let cluster = try #require(RGWCluster.current)
+        let client = try cluster.freshBucket()
+        let bucket = S3ObjectBucket(client: client)
+        let workspace = try PublisherWorkspace(cluster: cluster, bucket: "missing-" + client.configuration.bucket)
+        let file = try workspace.randomFile("p.bin", count: 100_000, seed: 7)
+        #expect(try workspace.run(["add", file, "--id", "pack"]).status == 0)
+
+        let publish = try workspace.run(["publish"])
+        #expect(publish.status == 1, "\(publish.output)")
+        #expect(publish.output.contains("release 1 published"), "\(publish.output)")
+        #expect(publish.output.contains("the index holds the release, but the bucket could not be brought up to it"), "\(publish.output)")
+        #expect(try workspace.run(["releases", "--json"]).output.contains("\"release\":1"))
+
+        try workspace.configure(bucket: client.configuration.bucket)
+        let renew = try workspace.run(["renew"])
+        #expect(renew.status == 0, "\(renew.output)")
+        #expect(renew.output.contains("1 blobs sent"), "\(renew.output)")
+        let pointer = try BucketPointer(json: try #require(try bucket.get(BucketLayout().pointer)))
+        #expect(pointer.release == 1)
+        #expect(try workspace.run(["fsck", "--storage"]).status == 0)
+    }
 }
