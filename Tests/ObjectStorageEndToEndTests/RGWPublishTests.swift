@@ -141,4 +141,52 @@ struct RGWPublishTests {
         #expect(pointer.release == 1)
         #expect(try workspace.run(["fsck", "--storage"]).status == 0)
     }
+
+    /// A pack above the 64 MiB multipart threshold goes up in parts from the publish, and `fsck --storage`
+    /// downloads and hashes it back. Prints the upload rate (the publish's own bucket pass, from its summary).
+    @Test func aLargePackIsPublishedInPartsAndChecksOut() throws {
+        let cluster = try #require(RGWCluster.current)
+        let client = try cluster.freshBucket()
+        let workspace = try PublisherWorkspace(cluster: cluster, bucket: client.configuration.bucket)
+        let size = 80 << 20
+        let file = try workspace.randomFile("big.bin", count: size, seed: 64)
+        #expect(try workspace.run(["add", file, "--id", "big"]).status == 0)
+        let started = Date()
+        let publish = try workspace.run(["publish"])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(publish.status == 0, "\(publish.output)")
+        #expect(publish.output.contains("1 blobs sent (\(size) bytes)"), "\(publish.output)")
+        let key = try #require(try client.listAll(prefix: "blobs/").first?.key)
+        // 80 MiB in 16 MiB parts: five, and the ETag says so.
+        #expect(try client.head(key: key)?.etag.hasSuffix("-5\"") == true)
+        let checkStarted = Date()
+        let fsck = try workspace.run(["fsck", "--storage"])
+        #expect(fsck.status == 0, "\(fsck.output)")
+        print(String(format: "publish of an 80 MiB pack to RGW: %.2f s (%.0f MiB/s with the process start); fsck --storage %.2f s",
+            seconds, 80 / seconds, Date().timeIntervalSince(checkStarted)))
+    }
+
+    /// The wiring of a publisher `serve`: started after a publish whose bucket write failed, it completes the
+    /// bucket at start-up without anyone running anything.
+    @Test func aPublisherServeCompletesTheBucketAtStartUp() throws {
+        let cluster = try #require(RGWCluster.current)
+        let client = try cluster.freshBucket()
+        let bucket = S3ObjectBucket(client: client)
+        let workspace = try PublisherWorkspace(cluster: cluster, bucket: "missing-" + client.configuration.bucket)
+        let file = try workspace.randomFile("p.bin", count: 50_000, seed: 9)
+        #expect(try workspace.run(["add", file, "--id", "pack"]).status == 0)
+        #expect(try workspace.run(["publish"]).status == 1)
+
+        try workspace.configure(bucket: client.configuration.bucket)
+        let serve = try workspace.spawn(["serve"])
+        let deadline = Date().addingTimeInterval(30)
+        var pointer: BucketPointer?
+        while pointer == nil, Date() < deadline, !serve.hasExited {
+            pointer = try bucket.get(BucketLayout().pointer).map(BucketPointer.init(json:))
+            if pointer == nil { usleep(50_000) }
+        }
+        let status = serve.kill9()
+        #expect(pointer?.release == 1, "serve exited \(status): \(serve.output)")
+        #expect(try workspace.run(["fsck", "--storage"]).status == 0)
+    }
 }
