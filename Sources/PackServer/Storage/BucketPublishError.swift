@@ -2,6 +2,8 @@
 public enum BucketPublishError: Error, CustomStringConvertible, Sendable {
     /// The bucket names a newer manifest version than the one being published.
     case bucketAhead(bucketVersion: Int, bucketRelease: Int, version: Int)
+    /// The bucket names the same manifest version with other bytes.
+    case otherManifest(version: Int, bucketRelease: Int)
     /// `current.json` is there but is not a pointer.
     case unreadablePointer(String)
     /// `export --base-url` signs again, and there is no signing key here.
@@ -14,6 +16,9 @@ public enum BucketPublishError: Error, CustomStringConvertible, Sendable {
         case .bucketAhead(let bucketVersion, let bucketRelease, let version):
             "the bucket's current.json names manifest version \(bucketVersion) (release \(bucketRelease)), newer than "
                 + "version \(version) here: a pointer is never moved backwards (is another index publishing to this bucket?)"
+        case .otherManifest(let version, let release):
+            "the bucket's current.json names manifest version \(version) (release \(release)) with other bytes than this "
+                + "index's version \(version): is another index publishing to this bucket?"
         case .unreadablePointer(let reason): "the bucket's current.json is not a pointer: \(reason)"
         case .noSigningKey(let baseURL): "signing for \(baseURL) needs the signing key, and there is none here"
         case .blobFile(let sha256, let path, let expected, let found):
