@@ -156,6 +156,8 @@ struct RGWPublishTests {
         let seconds = Date().timeIntervalSince(started)
         #expect(publish.status == 0, "\(publish.output)")
         #expect(publish.output.contains("1 blobs sent (\(size) bytes)"), "\(publish.output)")
+        // Progress on stderr (not a terminal here: the last line only, and one every 2 s before it).
+        #expect(publish.output.contains("bucket: 1/1 blobs, "), "\(publish.output)")
         let key = try #require(try client.listAll(prefix: "blobs/").first?.key)
         // 80 MiB in 16 MiB parts: five, and the ETag says so.
         #expect(try client.head(key: key)?.etag.hasSuffix("-5\"") == true)
