@@ -202,7 +202,12 @@ let package = Package(
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
         .testTarget(
             name: "ObjectStorageEndToEndTests",
-            dependencies: ["ObjectStorage", "Polling", .product(name: "Crypto", package: "swift-crypto")]
+            // PackServer and PackServeTesting: the publishing tests read the bucket through `S3ObjectBucket`
+            // and write the `packserve` configuration they run the binary with.
+            dependencies: [
+                "ObjectStorage", "Polling", "PackStore", "PackServer", "PackServeTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "DevelopmentCertificatesTests",

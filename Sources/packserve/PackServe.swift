@@ -9,7 +9,8 @@ struct PackServe: AsyncParsableCommand {
         version: PackServeVersion.current,
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, TagCommand.self, SetCommand.self, ListCommand.self,
-            PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, FsckCommand.self, GCCommand.self,
+            PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, RenewCommand.self, ExportCommand.self,
+            FsckCommand.self, GCCommand.self,
             KeygenCommand.self, KeyCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self,
             CheckCommand.self, TokenCommand.self, PushCommand.self, SignURLCommand.self, HealthcheckCommand.self,
             BackupCommand.self, RestoreCommand.self,

@@ -27,6 +27,8 @@ public final class PackServeApplication: Sendable {
     /// Nil with `metrics.enabled` off.
     public let metrics: PackServeMetrics?
     public let watcher: ReleaseWatcher
+    /// Publishes the index's releases to the bucket (`storage.type: s3` with a signing key); nil otherwise.
+    public let bucketSync: BucketSyncService?
     public let accessLog: AccessLogWriter?
     /// The HTTPS listener's certificate and key, reloaded on SIGHUP; nil without `tls.enabled`.
     public let tls: TLSServerContext?
@@ -73,6 +75,13 @@ public final class PackServeApplication: Sendable {
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
             logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials,
             purger: purger.isEnabled ? purger : nil, now: clock.now)
+        // The process that holds the index and the key is the publisher: it keeps the bucket up to the index.
+        if keys.signer != nil, !config.replica.enabled, let bucket = try config.publishingBucket() {
+            let sync = BucketSync(store: store, bucket: bucket, configuration: config, now: clock.now)
+            bucketSync = BucketSyncService(sync: sync, logger: logger)
+        } else {
+            bucketSync = nil
+        }
         // Load the current release before accepting, so the first request already sees it.
         watcher.refresh()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
@@ -108,6 +117,7 @@ public final class PackServeApplication: Sendable {
             .init(service: watcher),
             .init(service: OpenFileSweeper(cache: responder.openFiles)),
         ]
+        if let bucketSync { services.append(.init(service: bucketSync)) }
         if let signals {
             services.append(.init(service: SignalHandler(signals: signals, tls: tls, accessLog: accessLog, logger: logger)))
         }

@@ -23,6 +23,10 @@ public struct DirectoryBucket: ObjectBucket {
         try AtomicFiles.write([AtomicFiles.File(path: path, bytes: bytes, mode: [.ownerReadWrite, .groupRead, .otherRead])])
     }
 
+    public func putFile(_ key: String, path source: String, contentType: String) throws {
+        try Self.copyFile(source, to: try file(key))
+    }
+
     public func putFileIfAbsent(_ key: String, path source: String, size: Int64, contentType: String) throws -> Bool {
         if try self.size(of: key) == size { return false }
         try Self.copyFile(source, to: try file(key))

@@ -21,14 +21,15 @@ struct BackupCommand: AsyncParsableCommand {
             print("backed up the index to \(file)")
             return
         }
-        guard let (bucket, layout) = try context.config.publishedBucket() else {
+        guard let bucket = try BucketPublishing.bucket(context) else {
             throw CommandFailure("name a FILE: storage.type is local, so there is no bucket to back up to")
         }
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("packserve-backup-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: temp) }
         try context.store.backUpIndex(to: temp)
         let size = try FileManager.default.attributesOfItem(atPath: temp)[.size] as? Int64 ?? 0
-        try bucket.client.putFile(key: layout.indexBackup, path: temp, contentType: "application/vnd.sqlite3")
-        print("backed up the index (\(ByteCount.format(size))) to \(layout.indexBackup) in bucket \(context.config.storage.bucket)")
+        let key = BucketLayout(prefix: context.config.storage.prefix).indexBackup
+        try bucket.putFile(key, path: temp, contentType: "application/vnd.sqlite3")
+        print("backed up the index (\(ByteCount.format(size))) to \(key) in bucket \(context.config.storage.bucket)")
     }
 }

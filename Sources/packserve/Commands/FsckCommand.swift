@@ -16,6 +16,9 @@ struct FsckCommand: AsyncParsableCommand {
     @Flag(help: "Remove orphaned blobs and leftover temp files (never anything the index references).")
     var repair = false
 
+    @Flag(help: "Also check the bucket (storage.type s3) against the index: objects present, sizes, blob contents, the pointer.")
+    var storage = false
+
     @OptionGroup var wait: LockWaitOption
 
     func run() async throws {
@@ -36,6 +39,21 @@ struct FsckCommand: AsyncParsableCommand {
         report.lines.forEach { print($0) }
         print(report.summary)
         for warning in report.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
-        if report.isDamaged { throw ExitCode(1) }
+        let bucketDamaged = try storage && checkBucket(context)
+        if report.isDamaged || bucketDamaged { throw ExitCode(1) }
+    }
+
+    /// `--storage`: one line per problem; true when there is any.
+    private func checkBucket(_ context: StoreContext) throws -> Bool {
+        guard let bucket = try BucketPublishing.bucket(context) else {
+            throw CommandFailure("--storage checks the bucket of storage.type s3; this configuration has storage.type local")
+        }
+        let scratch = context.store.dataDirectory.appendingPathComponent("tmp").path
+        let (problems, checked) = try BucketCheck(
+            store: context.store, bucket: bucket, configuration: context.config, scratchDirectory: scratch
+        ).run()
+        for problem in problems { print("bucket: \(problem)") }
+        print("bucket: \(checked) objects checked, \(problems.count) problems")
+        return !problems.isEmpty
     }
 }

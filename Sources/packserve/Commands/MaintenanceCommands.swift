@@ -1,4 +1,5 @@
 import ArgumentParser
+import PackServer
 import PackStore
 
 /// `packserve gc [--keep N]`
@@ -15,9 +16,16 @@ struct GCCommand: AsyncParsableCommand {
     @OptionGroup var wait: LockWaitOption
 
     func run() async throws {
-        let report = try await StoreContext.open(configPath: root.config).store.gc(keepReleases: keep, wait: wait.lockWait)
+        let context = try await StoreContext.open(configPath: root.config)
+        let bucket = try BucketPublishing.bucket(context)
+        let report = try context.store.gc(keepReleases: keep, wait: wait.lockWait)
         let pruned = report.prunedReleases.isEmpty
             ? "" : ", pruned releases \(report.prunedReleases.map(String.init).joined(separator: ", "))"
         print("removed \(report.removedBlobs) blobs (\(report.freedBytes) bytes) and \(report.removedVersions) old versions\(pruned)")
+        // After the index's gc, so the releases it pruned are no longer retained in the bucket either.
+        if let bucket {
+            let removed = try BucketCollector(store: context.store, bucket: bucket, configuration: context.config).run()
+            print("bucket: removed \(removed.blobKeys.count) blobs and \(removed.releaseKeys.count) release objects")
+        }
     }
 }

@@ -16,8 +16,10 @@ struct PublishCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
         let signer = try context.signer()
+        let bucket = try BucketPublishing.bucket(context)
         let (release, manifest) = try signer.publish(note: note, in: context.store)
         print("release \(release.number) published (manifest version \(manifest.version), \(release.packCount) packs, \(release.totalBytes) bytes)")
+        try BucketPublishing.sync(context, to: bucket)
     }
 }
 
@@ -34,8 +36,10 @@ struct RollbackCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
         let signer = try context.signer()
+        let bucket = try BucketPublishing.bucket(context)
         let (made, manifest) = try signer.rollback(to: release, in: context.store)
         print("release \(made.number) published (manifest version \(manifest.version), content of release \(release), \(made.packCount) packs)")
+        try BucketPublishing.sync(context, to: bucket)
     }
 }
 

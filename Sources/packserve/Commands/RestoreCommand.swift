@@ -17,7 +17,12 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await CommandContext.loadConfiguration(path: root.config)
-        let storage = try config.publishedBucket()
+        let storage: (bucket: any ObjectBucket, layout: BucketLayout)?
+        do {
+            storage = try config.publishingBucket().map { ($0, BucketLayout(prefix: config.storage.prefix)) }
+        } catch {
+            throw CommandFailure("storage: \(error)")
+        }
         let dataDirectory = URL(fileURLWithPath: config.dataDirectory)
         var backup = file
         var downloaded: String?

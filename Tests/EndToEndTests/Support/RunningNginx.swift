@@ -26,23 +26,8 @@ final class RunningNginx: FrontCache {
         try site.replace(#"^(\s*)server 127\.0\.0\.1:\d+;"#, with: "    server 127.0.0.1:\(originPort);")
         try site.replace(#"^(\s*)listen \d+;"#, with: "    listen 127.0.0.1:\(port);")
         try site.write(to: directory.file("packserve-cache.conf"))
-        let temp = try directory.directory("temp")
-        let main = """
-            daemon off;
-            master_process off;
-            pid \(directory.file("nginx.pid"));
-            error_log \(directory.file("error.log")) warn;
-            events { worker_connections 256; }
-            http {
-                access_log off;
-                client_body_temp_path \(temp)/body;
-                proxy_temp_path \(temp)/proxy;
-                fastcgi_temp_path \(temp)/fastcgi;
-                uwsgi_temp_path \(temp)/uwsgi;
-                scgi_temp_path \(temp)/scgi;
-                include \(directory.file("packserve-cache.conf"));
-            }
-            """
+        let main = try NginxMainConfig.text(
+            directory: directory, http: "    include \(directory.file("packserve-cache.conf"));")
         let configPath = directory.file("nginx.conf")
         try Data(main.utf8).write(to: URL(fileURLWithPath: configPath))
         let child = try ChildProcess(try ExternalTool.path(of: "nginx"), ["-p", directory.path, "-c", configPath])

@@ -123,37 +123,9 @@ final class RGWCluster: Sendable {
 
     static func runBlocking(_ arguments: [String]) throws -> (Int32, String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("ceph-rgw-\(UUID().uuidString).out").path
-        defer { unlink(output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The daemons the script starts inherit its signal mask and ignored signals: a Dispatch thread blocks
-        // signals, and with SIGTERM blocked every daemon needed SIGKILL at `stop` (40 s instead of 0.6 s).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([script] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, script, &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw ClusterError("cannot run \(script): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        // WIFEXITED / WEXITSTATUS, which Glibc's overlay does not import.
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, text)
+        let process = try SpawnedProcess(script, arguments, outputPath: output)
+        let status = process.wait()
+        return (status, process.output)
     }
 }
 

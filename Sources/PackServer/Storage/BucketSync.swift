@@ -1,0 +1,48 @@
+import Foundation
+import Manifest
+import PackStore
+
+/// Brings a bucket up to the index: the latest release with its newest manifest version, and the current
+/// `download` tokens (docs/object-storage.md "Publishing order"). Idempotent and self-healing: whatever is
+/// already there is skipped, so it runs after every publish, rollback and renewal, and at `serve` start-up,
+/// and a publisher killed between its index commit and the pointer is completed by the next run.
+public struct BucketSync: Sendable {
+    let store: PackStore
+    let bucket: any ObjectBucket
+    let settings: BucketDocumentSettings
+    let prepareSeconds: Int64
+    let now: @Sendable () -> Int64
+
+    public init(
+        store: PackStore, bucket: any ObjectBucket, configuration: PackServeConfiguration,
+        now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now
+    ) {
+        self.store = store
+        self.bucket = bucket
+        settings = BucketDocumentSettings(configuration)
+        prepareSeconds = Int64(configuration.replica.prepareSeconds)
+        self.now = now
+    }
+
+    /// One pass, holding the bucket lock; nil when nothing has been signed yet.
+    public func sync(progress: @escaping (BucketPublishProgress) -> Void = { _ in }) throws -> BucketPublishReport? {
+        try store.withBucketLock {
+            guard let manifest = try store.latestManifest() else { return nil }
+            let objects = try ReleaseObjects.load(
+                from: store, release: manifest.release, manifest: manifest, settings: settings)
+            let tokens = BucketDownloadTokens(digests: try store.tokenDigests(withScope: .download))
+            var publisher = BucketPublisher(bucket: bucket, prepareSeconds: prepareSeconds, now: now, progress: progress)
+            publisher.beforePointer = backUpIndex
+            return try publisher.publish(objects, tokens: tokens)
+        }
+    }
+
+    /// Puts a consistent copy of the index at `backup/index.sqlite` (docs/deploying.md "Losing the publisher").
+    private func backUpIndex() throws {
+        let temp = FileManager.default.temporaryDirectory
+            .appendingPathComponent("packserve-index-\(UInt64.random(in: 0 ... .max)).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        try store.backUpIndex(to: temp)
+        try bucket.putFile(settings.layout.indexBackup, path: temp, contentType: "application/vnd.sqlite3")
+    }
+}

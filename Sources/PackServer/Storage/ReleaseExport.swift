@@ -1,0 +1,71 @@
+import Foundation
+import Manifest
+import PackStore
+
+/// `packserve export DIR [--release N] [--base-url URL]`: one release in the bucket layout, written into a
+/// directory (`DirectoryBucket`) through the same `BucketPublisher` as the S3 publisher, for nginx or any
+/// static host to serve with the directory as its document root.
+///
+/// With a base URL the release is signed again for it, as the newest manifest version of that release
+/// (the signing is not stored in the index: the exported manifest belongs to the static host), with pack URLs
+/// `URL/blobs/sha256/{hex}`, which the directory holds. Without one, the stored manifest is exported as it is,
+/// naming `publicBaseURL`. A release with private packs is refused: a static host cannot check tokens.
+public struct ReleaseExport {
+    let store: PackStore
+    let configuration: PackServeConfiguration
+    /// Needed only with a base URL.
+    let signer: ManifestSigner?
+    let now: () -> Int64
+
+    public init(
+        store: PackStore, configuration: PackServeConfiguration, signer: ManifestSigner?,
+        now: @escaping () -> Int64 = ApplicationClock.system.now
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.signer = signer
+        self.now = now
+    }
+
+    public func export(
+        to directory: String, release number: Int?, baseURL: String?,
+        progress: @escaping (BucketPublishProgress) -> Void = { _ in }
+    ) throws -> BucketPublishReport {
+        guard let release = try number ?? store.latestReleaseNumber() else { throw PackStoreError.unknownRelease(0) }
+        guard let stored = try store.latestManifest(ofRelease: release) else { throw PackStoreError.unknownRelease(release) }
+        var manifest = stored
+        var base = configuration.publicBaseURL
+        var style = configuration.packURLs
+        if let baseURL {
+            guard let signer else { throw BucketPublishError.noSigningKey(baseURL: baseURL) }
+            var settings = configuration
+            settings.publicBaseURL = baseURL
+            settings.packURLs = .blobs
+            manifest = try Self.resign(stored, with: ManifestSigner(key: signer.key, configuration: settings), in: store, now: now())
+            base = baseURL
+            style = .blobs
+        }
+        let objects = try ReleaseObjects.load(
+            from: store, release: release, manifest: manifest,
+            settings: BucketDocumentSettings(layout: BucketLayout(), baseURL: base, style: style))
+        // A static host serves every file to anyone: the bytes of private packs must not go there.
+        guard objects.record.privateDigests.isEmpty else {
+            throw BucketPublishError.privatePacks(release: release, count: objects.record.privateDigests.count)
+        }
+        // Nothing waits to copy a static host's files: the pointer is live as soon as it is there.
+        let publisher = BucketPublisher(bucket: DirectoryBucket(root: directory), prepareSeconds: 0, now: now, progress: progress)
+        return try publisher.publish(objects, tokens: nil)
+    }
+
+    /// `stored`'s release signed again by `signer` at `now`, under the same version number.
+    static func resign(_ stored: StoredManifest, with signer: ManifestSigner, in store: PackStore, now: Int64) throws
+        -> StoredManifest
+    {
+        let packs = try store.listRelease(stored.release)
+        let signature = try signer.signature(now)(stored.version, stored.release, packs)
+        return StoredManifest(
+            version: stored.version, release: stored.release, issuedAt: now, expiresAt: now + signer.lifetimeSeconds,
+            keyID: signature.keyID, payload: signature.payload, payloadSignature: signature.payloadSignature,
+            compactJWS: signature.compactJWS, profile: signature.profile, notBefore: now)
+    }
+}
