@@ -210,9 +210,9 @@ let package = Package(
             // PackServer and PackServeTesting: the publishing tests read the bucket through `S3ObjectBucket`
             // and write the `packserve` configuration they run the binary with.
             dependencies: [
-                "ObjectStorage", "PackStore", "PackServer", "PackServeTesting",
-                // The replica topology's clients and its waits on the processes it runs.
-                "HTTPClient", "Polling",
+                "ObjectStorage", "Polling", "PackStore", "PackServer", "PackServeTesting",
+                // The replica topology's clients.
+                "HTTPClient",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -13,6 +13,7 @@ struct PackServe: AsyncParsableCommand {
             FsckCommand.self, GCCommand.self,
             KeygenCommand.self, KeyCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self,
             CheckCommand.self, TokenCommand.self, PushCommand.self, SignURLCommand.self, HealthcheckCommand.self,
+            BackupCommand.self, RestoreCommand.self,
         ]
     )
 

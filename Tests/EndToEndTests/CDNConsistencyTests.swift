@@ -1,4 +1,5 @@
 import Foundation
+import Polling
 import Testing
 
 extension EndToEnd.CDN {
@@ -6,27 +7,35 @@ extension EndToEnd.CDN {
 
     /// A client looping "manifest, /packs/{id}, manifest" (CDNConsistencyScript) through `stack.cache` while
     /// `publishes` new versions of `hot` go live; `afterEach` runs after each publish with its version's
-    /// SHA-256 and the time it went live. Returns the client's report.
+    /// SHA-256, the time it went live and a wait for the client's next round that satisfies a condition
+    /// (false if none did within the time given). Returns the client's report.
     static func loop(
-        _ stack: CDNStack, publishes: Int, afterEach: (String, Date) async throws -> Void
+        _ stack: CDNStack, publishes: Int,
+        afterEach: (String, Date, _ awaitRound: (Duration, (CDNConsistencyReport.Iteration) -> Bool) async throws -> Bool) async throws -> Void
     ) async throws -> CDNConsistencyReport {
         let stopFile = stack.store.directory.file("stop-client")
         let client = try ChildProcess(
             try ExternalTool.path(of: "python3"),
             [CDNConsistencyScript.script, String(stack.cache.port), "hot", stopFile])
         defer { _ = FileManager.default.createFile(atPath: stopFile, contents: nil) }
+        // The rounds come in order, each printed as it ends: the latest is the last line that decodes.
+        func awaitRound(within timeout: Duration, _ condition: (CDNConsistencyReport.Iteration) -> Bool) async throws -> Bool {
+            try await Poll.until(within: timeout) {
+                CDNConsistencyReport.rounds(in: client.stdout.lines.suffix(2)).last.map(condition) ?? false
+            }
+        }
         for index in 1...publishes {
             let file = try stack.store.randomFile("v\(index).bin", count: consistencyPackSize)
             let sha = try await ExternalTool.sha256(of: file)
             try await stack.store.run(["add", file, "--id", "hot"])
             try await stack.publish(expecting: index + 1)
-            try await afterEach(sha, Date())
+            try await afterEach(sha, Date(), awaitRound)
         }
         _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
         guard try await client.exitStatus(within: .seconds(30)) == 0 else {
             throw EndToEndFailure("the client loop failed: \(client.stderr.text)")
         }
-        return try JSONDecoder().decode(CDNConsistencyReport.self, from: Data(client.stdout.text.utf8))
+        return try CDNConsistencyReport(output: client.stdout.text)
     }
 
     static func storeWithHotPack() async throws -> StoreWorkspace {
@@ -41,15 +50,16 @@ extension EndToEnd.CDN {
     /// between them are the ones they describe.
     @Test func throughVarnishWithPurgeAgreeingDocumentsDescribeThePack() async throws {
         let stack = try await CDNStack(.varnish, store: try await Self.storeWithHotPack(), sharedMaxAgeSeconds: 60)
-        let report = try await Self.loop(stack, publishes: 4) { sha, _ in
+        let report = try await Self.loop(stack, publishes: 4) { sha, _, awaitRound in
             // The purge reaches Varnish at once: the new release is what the cache serves within seconds.
             let seen = try await StoreResponse.await(stack.cache.url("/packs/hot"), within: .seconds(5)) {
                 $0.entityTagValue == sha
             }
             #expect(seen.satisfied, "varnish still serves the old pack \(seen.elapsed) after the publish (no purge?)\n\(stack.diagnostics)")
-            // Let the client loop across this release before the next one: pacing of the publishes against
-            // the client's rounds (in another process), not a wait for anything.
-            try await Task.sleep(for: .milliseconds(300))
+            // Before the next publish, the client (another process) finishes a round whose two manifests
+            // agree on this release.
+            let agreed = try await awaitRound(.seconds(10)) { $0.first == sha && $0.second == sha }
+            #expect(agreed, "no round agreed on the new release within 10 s\n\(stack.diagnostics)")
         }
         let mismatches = report.iterations.filter(\.isMismatch)
         #expect(report.problems.isEmpty, "\(report.problems)")
@@ -66,11 +76,13 @@ extension EndToEnd.CDN {
         let settle = sharedMaxAge + 1.5
         let stack = try await CDNStack(.nginx, store: try await Self.storeWithHotPack(), sharedMaxAgeSeconds: Int(sharedMaxAge))
         var lives: [(sha: String, at: Date)] = []
-        let report = try await Self.loop(stack, publishes: 3) { sha, live in
+        let report = try await Self.loop(stack, publishes: 3) { sha, live, awaitRound in
             lives.append((sha, live))
-            // Pacing: the rounds after `settle` are what this test is about; nginx's cache runs on its own
-            // whole-second clock, which nothing here can advance.
-            try await Task.sleep(for: .seconds(settle + 1))
+            // The rounds after `settle` are what this test is about (nginx's cache runs on its own whole-second
+            // clock, which nothing here can advance): the next publish waits for the client to end one.
+            let settledAt = live.timeIntervalSince1970 + settle
+            let later = try await awaitRound(.seconds(settle + 10)) { $0.start >= settledAt }
+            #expect(later, "the client began no round \(settle) s after the publish within \(settle + 10) s")
         }
         #expect(report.problems.isEmpty, "\(report.problems)")
         for (index, live) in lives.enumerated() {

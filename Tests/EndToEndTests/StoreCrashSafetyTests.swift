@@ -118,7 +118,8 @@ extension EndToEnd {
         private func runKilling(_ store: StoreWorkspace, _ arguments: [String], within duration: Duration) async throws -> Bool {
             let delay = Double.random(in: 0...Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
             let child = try store.spawn(arguments)
-            // The kill lands at a random instant of the other process's work: that instant is the test.
+            // The kill lands at a random instant of the other process's work: that instant is the test, and
+            // the process runs on the machine's clock, which no test clock stands in for.
             try await Task.sleep(for: .seconds(delay))
             let killed = child.isRunning
             child.signal(SIGKILL)

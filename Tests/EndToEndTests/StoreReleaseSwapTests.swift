@@ -39,9 +39,13 @@ extension EndToEnd {
                 pickUps.append(clock.now - published)
                 #expect(live.satisfied && live.elapsed < .seconds(1), "release \(index + 1) went live after \(live.elapsed)")
                 #expect(served.entityTagValue == versions[index])
-                // Keep downloads of this version running across the next swap: pacing of the load against the
-                // other process's publishes, not a wait for anything.
-                try await Task.sleep(for: .milliseconds(200))
+                // Keep downloads of this version running across the next swap: wait for two rounds of the
+                // load's three threads to end after it went live. At most three downloads were under way at
+                // the publish (and a few of their lines may still be on their way to the pipe), so the later
+                // ones began on this version, and the load is on it when the next swap comes.
+                let done = server.accessLogLines(path: "/packs/hot", status: 200).count
+                let loaded = try await server.awaitAccessLogLines(path: "/packs/hot", status: 200, atLeast: done + 6)
+                #expect(loaded.count >= done + 6, "the load finished \(loaded.count - done) downloads of release \(index + 1)")
             }
             _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
             #expect(try await load.exitStatus(within: .seconds(30)) == 0, "\(load.stderr.text)")

@@ -85,6 +85,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let received = Mutex<[UInt8]>([])
         let sentAfterRefusal = Mutex<[UInt8]?>(nil)
+        let recorded = DispatchSemaphore(value: 0)
         let server = try ScriptedServer { peer in
             guard let head = peer.readHead() else { return }
             if head.contains("/refused") {
@@ -92,6 +93,7 @@ import Testing
                 // Anything the client sent anyway would be here (read once the client closes).
                 let rest = peer.read(count: 1)
                 sentAfterRefusal.withLock { $0 = rest }
+                recorded.signal()
             } else {
                 peer.write("HTTP/1.1 100 Continue\r\n\r\n")
                 received.withLock { $0 = peer.read(count: 300_000) }
@@ -112,9 +114,8 @@ import Testing
         let put = try client.perform(ClientRequest(method: "PUT", url: URL(string: "\(server.url)/refused")!, body: body))
         #expect(put.status == 401)
         // The server's thread records what followed the refusal only when the client's close reaches it,
-        // which under load can come after `perform` returns: poll for it with a deadline.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while sentAfterRefusal.withLock({ $0 }) == nil && ContinuousClock.now < deadline { usleep(10_000) }
+        // which under load can come after `perform` returns: wait for it to say so.
+        #expect(recorded.wait(timeout: .now() + 10) == .success, "the server never saw the client's close")
         #expect(sentAfterRefusal.withLock { $0 } == [])
     }
 

@@ -61,6 +61,36 @@ import Testing
         #expect(host.proxyRefusals == [.incompleteHeader])
     }
 
+    /// A version 2 header that arrives one byte per event (each byte is in the socket before the event that
+    /// looks at it, and looked at before the next is sent) names the client all the same.
+    @Test func aVersion2HeaderTrickledOneByteAReadNamesTheClient() throws {
+        let pair = LoopbackPair()
+        let (connection, host) = Self.connection(pair, trusting: ["127.0.0.0/8"])
+        // The header is peeked at, so it stays queued until it is whole: wait until the socket holds `queued`
+        // bytes (SO_RCVLOWAT makes poll say so), then let the connection read.
+        func deliver(_ bytes: [UInt8], queued: Int) throws {
+            pair.send(bytes)
+            var lowWater = Int32(queued)
+            setsockopt(pair.server, SOL_SOCKET, SO_RCVLOWAT, &lowWater, socklen_t(MemoryLayout<Int32>.size))
+            var arrived = pollfd(fd: pair.server, events: Int16(POLLIN), revents: 0)
+            try #require(poll(&arrived, 1, 5_000) == 1, "the bytes never reached the server's socket")
+            lowWater = 1
+            setsockopt(pair.server, SOL_SOCKET, SO_RCVLOWAT, &lowWater, socklen_t(MemoryLayout<Int32>.size))
+            connection.handle(events: ManualHost.readable)
+        }
+        for (index, byte) in ServerTests.ProxyProtocol.tcp4Version2.enumerated() {
+            try deliver([byte], queued: index + 1)
+            try #require(!host.removed && host.proxyRefusals.isEmpty, "refused after \(index + 1) bytes: \(host.proxyRefusals)")
+        }
+        try deliver(Self.request, queued: Self.request.count)
+        var answered = pollfd(fd: pair.client, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&answered, 1, 5_000) == 1, "no answer")
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let n = recv(pair.client, &buffer, buffer.count, 0)
+        #expect(String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).hasSuffix("\r\n\r\n198.51.100.23"))
+        #expect(host.logged.map(\.client) == ["198.51.100.23"])
+    }
+
     /// The header and the request arrive in one segment: the request is answered in the same event, for
     /// the client the header named, and the access log names it too.
     @Test func theRequestBehindTheHeaderIsAnsweredForTheNamedClient() throws {

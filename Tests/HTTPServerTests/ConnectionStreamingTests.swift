@@ -68,11 +68,10 @@ import Polling
         connection.handle(events: ManualHost.readable)
         let upload = try #require(responder.lastUpload)
         let consumer = BodyConsumer(upload.stream, pauseAfter: 300)
-        Self.runTasks(on: host) { consumer.bytesReceived >= 300 }
-        // Let any wake-up still on its way run: none may read far ahead of the paused consumer. That nothing
-        // more comes can only be seen by waiting: the consumer's thread runs on its own time.
-        usleep(50_000)
-        host.runTasks()
+        // Once the consumer is parked, every wake-up it handed the connection is queued: run them all (and any
+        // they queue). None may read far ahead of the paused consumer.
+        Self.runTasks(on: host) { consumer.isPaused }
+        while host.runTasks() > 0 {}
         #expect(consumer.bytesReceived == 300)
         #expect(transport.reads.count >= 5, "read \(10 - transport.reads.count) pieces for a consumer at 3")
         host.clock += 3600

@@ -58,23 +58,28 @@ extension ServerTests {
                 $0.idleTimeoutSeconds = 30
                 $0.minBodyBytesPerSecond = 100
             }
-            let client = try server.client(receiveTimeoutSeconds: 1)
+            // The trickle's pace is a read that waits up to 0.3 s for the server's answer or close: the real
+            // loop's sweep must cut it off (the machine's pace rule itself is tested with a manual clock in
+            // ConnectionMachineTimeoutTests).
+            let client = try server.client(receiveTimeoutSeconds: 0.3)
             try client.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10000\r\n\r\n")
             let clock = ContinuousClock()
             let start = clock.now
-            var cutOff = false
-            while clock.now - start < .seconds(8) {
+            var cutOff: (bytes: [UInt8], end: ConnectionEnd)?
+            while cutOff == nil && clock.now - start < .seconds(8) {
                 do {
                     try client.send("x")
                 } catch {
-                    cutOff = true
+                    cutOff = ([], .reset)
                     break
                 }
-                // The trickle is the test: the real loop's sweep must cut it off (the machine's pace rule
-                // itself is tested with a manual clock in ConnectionMachineTimeoutTests).
-                try await Task.sleep(for: .milliseconds(300))
+                let (bytes, end) = client.readUntilEnd()
+                if !bytes.isEmpty || end != .timedOut { cutOff = (bytes, end) }
             }
-            #expect(cutOff, "a body trickled at ~3 B/s was still being read after 8 s")
+            #expect(cutOff != nil, "a body trickled at ~3 B/s was still being read after 8 s")
+            if let answer = cutOff?.bytes, !answer.isEmpty {
+                #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408 "))
+            }
             // 1 s of grace, then the sweep (once a second) finds it short of 100 B/s.
             #expect(clock.now - start <= .seconds(5), "cut off after \(clock.now - start)")
             await server.stop()

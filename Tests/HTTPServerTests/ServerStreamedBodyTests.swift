@@ -120,18 +120,17 @@ extension ServerTests {
             try client.send("PUT /upload HTTP/1.1\r\nHost: test\r\nContent-Length: \(total)\r\n\r\n")
             let piece = [UInt8](repeating: 0x61, count: 1 << 16)
             var accepted = 0
-            var idleRounds = 0
-            // Push without blocking until the kernel refuses for a while (everything ahead is full).
-            while accepted < total && idleRounds < 20 {
+            // Push without blocking until the kernel refuses; then wait for the socket to take bytes again (the
+            // server reading makes room). Full for a whole second: everything ahead of the client is full.
+            while accepted < total {
                 let n = piece.withUnsafeBytes { send(client.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
                 if n > 0 {
                     accepted += n
-                    idleRounds = 0
-                } else {
-                    idleRounds += 1
-                    // Only waiting shows the kernel stays full: the server's loop drains it on its own time.
-                    try await Task.sleep(for: .milliseconds(10))
+                    continue
                 }
+                var room = pollfd(fd: client.descriptor, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&room, 1, 1_000)
+                if ready == 0 || room.revents & Int16(POLLERR | POLLHUP) != 0 { break }
             }
             #expect(uploads.consumedBeforePause.withLock { $0 } >= 1 << 20)
             #expect(accepted < 16 << 20, "the client pushed \(accepted) bytes into a stalled upload")

@@ -145,18 +145,55 @@ import Testing
         ((1, 1, Int64(1_030)), (1, 2, Int64(1_002)), .write(notBefore: 1_030)),
         ((1, 1, Int64(900)), (1, 2, Int64(1_002)), .write(notBefore: 1_002)),
         ((1, 2, Int64(900)), (1, 2, Int64(900)), .upToDate),
+        ((1, 3, Int64(900)), (1, 2, Int64(900)), .bucketAhead(BucketPublisherTests.pointer(1, 3, 900))),
     ] as [((Int, Int, Int64)?, (Int, Int, Int64), PointerSchedule.Decision)])
     func pointerSchedule(current: (Int, Int, Int64)?, manifest: (Int, Int, Int64), decision: PointerSchedule.Decision) {
-        let pointer = current.map {
-            BucketPointer(release: $0.0, version: $0.1, etag: "", notBefore: $0.2, issuedAt: 0, expiresAt: 0, keyID: "", profile: "")
-        }
+        let current = current.map { Self.pointer($0.0, $0.1, $0.2) }
         let stored = StoredManifest(
             version: manifest.1, release: manifest.0, issuedAt: 0, expiresAt: 0, keyID: "", payload: [],
             payloadSignature: [], compactJWS: "", profile: "", notBefore: manifest.2)
-        #expect(PointerSchedule.decide(current: pointer, manifest: stored, now: 1_000, prepareSeconds: 30) == decision)
+        #expect(PointerSchedule.decide(current: current, manifest: stored, etag: "e", now: 1_000, prepareSeconds: 30) == decision)
+    }
+
+    /// The same version with other bytes is another index's: refused, not taken as up to date.
+    @Test func theSameVersionWithOtherBytesIsRefused() {
+        let stored = StoredManifest(
+            version: 2, release: 1, issuedAt: 0, expiresAt: 0, keyID: "", payload: [], payloadSignature: [],
+            compactJWS: "", profile: "")
+        let other = BucketPointer(release: 1, version: 2, etag: "x", notBefore: 0, issuedAt: 0, expiresAt: 0, keyID: "", profile: "")
+        #expect(PointerSchedule.decide(current: other, manifest: stored, etag: "e", now: 0, prepareSeconds: 0) == .otherManifest(other))
+    }
+
+    static func pointer(_ release: Int, _ version: Int, _ notBefore: Int64) -> BucketPointer {
+        BucketPointer(release: release, version: version, etag: "e", notBefore: notBefore, issuedAt: 0, expiresAt: 0, keyID: "", profile: "")
     }
 
     @Test func localStorageHasNoBucket() throws {
         #expect(try PackServeConfiguration().publishingBucket() == nil)
+    }
+}
+
+/// The publisher's index backup rides with every pointer it writes (docs/deploying.md "Losing the publisher").
+@Suite struct BucketIndexBackupTests {
+    @Test func theBucketsBackupIsNeverOlderThanItsPointer() throws {
+        let fixture = try BucketFixture()
+        let bucket = fixture.directoryBucket()
+        let layout = BucketLayout()
+        for seed: UInt8 in 1...2 {
+            try fixture.publishRelease(seed: seed)
+            _ = try fixture.sync(bucket)
+            let pointer = try BucketPointer(json: try #require(try bucket.get(layout.pointer)))
+            let backup = FileManager.default.temporaryDirectory.appendingPathComponent("backup-\(UUID()).sqlite").path
+            #expect(try bucket.download(layout.indexBackup, to: backup))
+            let restored = FileManager.default.temporaryDirectory.appendingPathComponent("restored-\(UUID())")
+            try PackStore.restoreIndex(from: backup, into: restored)
+            let store = try PackStore(dataDirectory: restored)
+            #expect(try store.latestManifestVersion() == pointer.version)
+            #expect(try store.latestReleaseNumber() == pointer.release)
+        }
+        // A pass with nothing to publish writes no backup either.
+        let counting = FailingBucket(bucket)
+        _ = try fixture.sync(counting)
+        #expect(counting.writeCount == 0)
     }
 }

@@ -30,4 +30,19 @@ import Testing
         // The index keeps its own signing.
         #expect(try fixture.store.latestManifest() == stored)
     }
+
+    /// A static host serves every file to anyone: a release with private packs is not exported, and nothing is
+    /// written.
+    @Test func aReleaseWithPrivatePacksIsRefused() throws {
+        let fixture = try BucketFixture()
+        for index in 0..<3 { try fixture.addPack("pack\(index)", byte: UInt8(index + 1)) }
+        try fixture.store.set(id: "pack1", access: .private)
+        _ = try fixture.signer.publish(note: "", in: fixture.store, now: fixture.now)
+        let directory = fixture.root.appendingPathComponent("export").path
+        #expect(throws: BucketPublishError.self) {
+            try ReleaseExport(store: fixture.store, configuration: fixture.configuration, signer: nil)
+                .export(to: directory, release: nil, baseURL: nil)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
 }

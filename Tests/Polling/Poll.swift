@@ -14,6 +14,8 @@ public enum Poll {
         let deadline = clock.now + timeout
         while clock.now < deadline {
             if try await condition() { return true }
+            // The pause between two looks: what is watched runs on its own time and signals nothing the
+            // test could wait on, and no clock of the test's drives it.
             try await Task.sleep(for: interval)
         }
         return try await condition()
@@ -28,6 +30,8 @@ public enum Poll {
         let deadline = clock.now + timeout
         while clock.now < deadline {
             if try condition() { return true }
+            // The same pause between two looks, for a thread: nothing watched here signals, and no clock of
+            // the test's drives it.
             Thread.sleep(forTimeInterval: interval / .seconds(1))
         }
         return try condition()

@@ -118,7 +118,8 @@ public struct BucketCheck {
         for release in try store.releases() where !release.isPruned && release.number != latest {
             let keys = Set(try bucket.list(prefix: layout.releaseDirectory(release.number)).map(\.key))
             guard !keys.isEmpty else { continue }
-            for key in [layout.releaseRecord(release.number), layout.downloadManifest(release.number, name: "download-manifest")] {
+            let wholeCatalog = layout.downloadManifest(release.number, name: DownloadManifestVariants.documentName(nil))
+            for key in [layout.releaseRecord(release.number), wholeCatalog] {
                 checked += 1
                 if !keys.contains(key) { problems.append(.missingObject(key: key)) }
             }

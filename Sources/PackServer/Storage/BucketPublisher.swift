@@ -12,14 +12,19 @@ struct BucketPublisher {
     /// Unix seconds, read when the pointer is written (the preparation time counts from then).
     let now: () -> Int64
     var progress: (BucketPublishProgress) -> Void = { _ in }
+    /// Runs after every object the pointer names is written and before the pointer is: the publisher's index
+    /// backup, so the bucket's backup is never older than the release its pointer names.
+    var beforePointer: () throws -> Void = {}
 
     func publish(_ objects: ReleaseObjects, tokens: BucketDownloadTokens?) throws -> BucketPublishReport {
         let layout = objects.layout
         let manifest = objects.manifest
         var report = BucketPublishReport(release: objects.record.release, version: manifest.version)
         // Refuse before sending anything when the bucket is already past this version.
+        let etag = ReleaseObjects.sha256Hex(manifest.payload)
         try refuseIfAhead(PointerSchedule.decide(
-            current: try readPointer(layout), manifest: manifest, now: now(), prepareSeconds: prepareSeconds), manifest)
+            current: try readPointer(layout), manifest: manifest, etag: etag, now: now(), prepareSeconds: prepareSeconds),
+            manifest)
 
         // One listing instead of a request per blob: a re-run over a release that is all there sends nothing.
         var present: [String: Int64] = [:]
@@ -60,9 +65,10 @@ struct BucketPublisher {
 
         // Read again: the pointer's instant counts from now, after the uploads, and it must still not be newer.
         let decision = PointerSchedule.decide(
-            current: try readPointer(layout), manifest: manifest, now: now(), prepareSeconds: prepareSeconds)
+            current: try readPointer(layout), manifest: manifest, etag: etag, now: now(), prepareSeconds: prepareSeconds)
         try refuseIfAhead(decision, manifest)
         if case .write(let notBefore) = decision {
+            try beforePointer()
             let pointer = objects.pointer(notBefore: notBefore)
             try bucket.put(layout.pointer, bytes: try pointer.encoded(), contentType: "application/json")
             report.pointer = pointer
@@ -88,9 +94,14 @@ struct BucketPublisher {
     }
 
     private func refuseIfAhead(_ decision: PointerSchedule.Decision, _ manifest: StoredManifest) throws {
-        if case .bucketAhead(let current) = decision {
+        switch decision {
+        case .bucketAhead(let current):
             throw BucketPublishError.bucketAhead(
                 bucketVersion: current.version, bucketRelease: current.release, version: manifest.version)
+        case .otherManifest(let current):
+            throw BucketPublishError.otherManifest(version: current.version, bucketRelease: current.release)
+        case .write, .upToDate:
+            return
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PackStore
 import ServiceLifecycle
+import Synchronization
 
 /// `serve` on a publisher with `storage.type: s3`: runs `BucketSync` at start-up, and again whenever the
 /// index's newest manifest version (a publish, rollback or renewal, by this process or the CLI) or its set of
@@ -12,6 +13,22 @@ public struct BucketSyncService: Service {
     let logger: Logger
     let interval: Duration
     let retryInterval: Duration
+    private let state = State()
+
+    /// What the last pass was made for (a new pass is needed only when it changes), and when a pass last failed.
+    private final class State: Sendable {
+        struct Values {
+            var done: Mark?
+            var lastFailure: ContinuousClock.Instant?
+        }
+
+        let values = Mutex(Values())
+    }
+
+    private struct Mark: Equatable {
+        var version: Int?
+        var tokens: [Data]
+    }
 
     public init(sync: BucketSync, logger: Logger, interval: Duration = .seconds(1), retryInterval: Duration = .seconds(10)) {
         self.sync = sync
@@ -20,33 +37,33 @@ public struct BucketSyncService: Service {
         self.retryInterval = retryInterval
     }
 
-    /// What a pass was made for: another pass is needed only when it changes.
-    private struct Mark: Equatable {
-        var version: Int?
-        var tokens: [Data]
+    public func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await pass()
+            try? await Task.sleep(for: interval)
+        }
     }
 
-    public func run() async throws {
-        var done: Mark?
-        var lastFailure: ContinuousClock.Instant?
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                let mark = Mark(
-                    version: try sync.store.latestManifestVersion(),
-                    tokens: try sync.store.tokenDigests(withScope: .download).sorted { $0.lexicographicallyPrecedes($1) })
-                let retryDue = lastFailure.map { ContinuousClock.now - $0 >= retryInterval } ?? false
-                if mark != done && (lastFailure == nil || retryDue) {
-                    // Uploads block for as long as they take: on a thread of their own, not the cooperative pool.
-                    let report = try await Self.onThread { [sync] in try sync.sync() }
-                    if let report, !report.sentNothing { logger.notice("\(report.summary)") }
-                    done = mark
-                    lastFailure = nil
-                }
-            } catch {
-                logger.error("cannot publish to the bucket (the release stays in the index; retrying): \(error)")
-                lastFailure = ContinuousClock.now
-            }
-            try? await Task.sleep(for: interval)
+    /// One look at the index, and a sync when something changed since the last one (or it failed and the
+    /// retry interval has passed). The report of the sync it ran, nil when it ran none or it failed.
+    @discardableResult
+    public func pass(now: ContinuousClock.Instant = .now) async -> BucketPublishReport? {
+        do {
+            let mark = Mark(
+                version: try sync.store.latestManifestVersion(),
+                tokens: try sync.store.tokenDigests(withScope: .download).sorted { $0.lexicographicallyPrecedes($1) })
+            let (done, lastFailure) = state.values.withLock { ($0.done, $0.lastFailure) }
+            let waiting = lastFailure.map { now - $0 < retryInterval } ?? false
+            guard mark != done, !waiting else { return nil }
+            // Uploads block for as long as they take: on a thread of their own, not the cooperative pool.
+            let report = try await Self.onThread { [sync] in try sync.sync() }
+            if let report, !report.sentNothing { logger.notice("\(report.summary)") }
+            state.values.withLock { $0 = State.Values(done: mark, lastFailure: nil) }
+            return report
+        } catch {
+            logger.error("cannot publish to the bucket (the release stays in the index; retrying): \(error)")
+            state.values.withLock { $0.lastFailure = now }
+            return nil
         }
     }
 

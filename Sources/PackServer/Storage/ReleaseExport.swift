@@ -9,7 +9,7 @@ import PackStore
 /// With a base URL the release is signed again for it, as the newest manifest version of that release
 /// (the signing is not stored in the index: the exported manifest belongs to the static host), with pack URLs
 /// `URL/blobs/sha256/{hex}`, which the directory holds. Without one, the stored manifest is exported as it is,
-/// naming `publicBaseURL`.
+/// naming `publicBaseURL`. A release with private packs is refused: a static host cannot check tokens.
 public struct ReleaseExport {
     let store: PackStore
     let configuration: PackServeConfiguration
@@ -48,6 +48,10 @@ public struct ReleaseExport {
         let objects = try ReleaseObjects.load(
             from: store, release: release, manifest: manifest,
             settings: BucketDocumentSettings(layout: BucketLayout(), baseURL: base, style: style))
+        // A static host serves every file to anyone: the bytes of private packs must not go there.
+        guard objects.record.privateDigests.isEmpty else {
+            throw BucketPublishError.privatePacks(release: release, count: objects.record.privateDigests.count)
+        }
         // Nothing waits to copy a static host's files: the pointer is live as soon as it is there.
         let publisher = BucketPublisher(bucket: DirectoryBucket(root: directory), prepareSeconds: 0, now: now, progress: progress)
         return try publisher.publish(objects, tokens: nil)

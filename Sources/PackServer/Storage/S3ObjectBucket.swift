@@ -33,6 +33,10 @@ public struct S3ObjectBucket: ObjectBucket {
         try client.put(key: key, bytes: bytes, contentType: contentType)
     }
 
+    public func putFile(_ key: String, path: String, contentType: String) throws {
+        try client.putFile(key: key, path: path, contentType: contentType)
+    }
+
     /// Compares the object's ETag with the file's (MD5, or the multipart form), not only its size.
     public func putFileIfAbsent(_ key: String, path: String, size: Int64, contentType: String) throws -> Bool {
         try client.putFileIfAbsent(key: key, path: path, contentType: contentType)

@@ -9,6 +9,7 @@
 ///     releases/{n}/manifests/{v}/manifest.json   its payload,
 ///     releases/{n}/manifests/{v}/manifest.json.sig  and the payload's raw Ed25519 signature
 ///     access/download-tokens.json                digests of the `download` tokens (replaced whole)
+///     backup/index.sqlite                        the publisher's index, for a new publisher (replaced whole)
 ///     current.json                               the pointer (`BucketPointer`), written last
 ///
 /// Everything but the pointer and the token list is written once and never changed: a renewal is a new
@@ -26,6 +27,7 @@ public struct BucketLayout: Sendable, Hashable {
 
     public var pointer: String { prefix + "current.json" }
     public var downloadTokens: String { prefix + "access/download-tokens.json" }
+    public var indexBackup: String { prefix + "backup/index.sqlite" }
     public var blobsPrefix: String { prefix + "blobs/sha256/" }
     public var releasesPrefix: String { prefix + "releases/" }
 

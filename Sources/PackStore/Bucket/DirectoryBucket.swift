@@ -23,9 +23,13 @@ public struct DirectoryBucket: ObjectBucket {
         try AtomicFiles.write([AtomicFiles.File(path: path, bytes: bytes, mode: [.ownerReadWrite, .groupRead, .otherRead])])
     }
 
+    public func putFile(_ key: String, path source: String, contentType: String) throws {
+        try Self.copyFile(source, to: try file(key))
+    }
+
     public func putFileIfAbsent(_ key: String, path source: String, size: Int64, contentType: String) throws -> Bool {
         if try self.size(of: key) == size { return false }
-        try Self.copy(source, to: try file(key))
+        try Self.copyFile(source, to: try file(key))
         return true
     }
 
@@ -52,7 +56,7 @@ public struct DirectoryBucket: ObjectBucket {
     public func download(_ key: String, to destination: String) throws -> Bool {
         let path = try file(key)
         guard try POSIX.status(atPath: path) != nil else { return false }
-        try Self.copy(path, to: destination)
+        try Self.copyFile(path, to: destination)
         return true
     }
 
@@ -100,7 +104,7 @@ public struct DirectoryBucket: ObjectBucket {
 
     /// Copies `source` to `destination` through a hidden temp file beside it (fsynced, then renamed), so the
     /// destination holds the old bytes or all of the new ones.
-    static func copy(_ source: String, to destination: String) throws {
+    static func copyFile(_ source: String, to destination: String) throws(PackStoreError) {
         let directory = FileDescriptor.directory(of: destination)
         try POSIX.makeDirectories(directory)
         let base = destination.split(separator: "/").last.map(String.init) ?? "object"
@@ -108,16 +112,13 @@ public struct DirectoryBucket: ObjectBucket {
         let input = try POSIX.openFile(source, O_RDONLY, for: "open")
         defer { close(input) }
         let output = try POSIX.openFile(temp, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create")
-        do {
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 4096)
+        defer { buffer.deallocate() }
+        do throws(PackStoreError) {
             while true {
-                let count = try chunk.withUnsafeMutableBytes { buffer in
-                    try POSIX.readSome(input, into: buffer, path: source)
-                }
+                let count = try POSIX.readSome(input, into: buffer, path: source)
                 if count == 0 { break }
-                try chunk.withUnsafeBytes { buffer in
-                    try POSIX.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: temp)
-                }
+                try POSIX.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: temp)
             }
             try POSIX.syncFile(output, path: temp)
             close(output)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where releases are published for replicas and static hosts to read (docs/object-storage.md "Bucket
 /// layout"): a flat namespace of keys holding immutable bytes, except the pointer (`current.json`) and the
 /// token list, which are replaced whole. An S3 bucket is one (`S3ObjectBucket` in PackServer); a directory
@@ -9,6 +11,9 @@
 public protocol ObjectBucket: Sendable {
     /// Stores `bytes` under `key`, replacing what is there.
     func put(_ key: String, bytes: [UInt8], contentType: String) throws
+    /// Stores the file at `path` under `key`, replacing what is there (an index backup; blobs go through
+    /// `putFileIfAbsent`).
+    func putFile(_ key: String, path: String, contentType: String) throws
     /// Stores the file at `path` under `key` unless an object of `size` bytes is already there (blobs are named
     /// by their digest, so an object of the right size is the same bytes); true when it sent the file.
     func putFileIfAbsent(_ key: String, path: String, size: Int64, contentType: String) throws -> Bool
@@ -26,6 +31,11 @@ public protocol ObjectBucket: Sendable {
 }
 
 extension ObjectBucket {
+    /// Through memory: for buckets that only wrap another (tests); the real ones stream the file.
+    public func putFile(_ key: String, path: String, contentType: String) throws {
+        try put(key, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), contentType: contentType)
+    }
+
     public func get(_ key: String) throws -> [UInt8]? {
         if case .object(let bytes, _) = try get(key, ifNoneMatch: nil) { return bytes }
         return nil

@@ -3,12 +3,15 @@ import headless_chromium
 
 base, packs = sys.argv[1], json.loads(sys.argv[2])
 problems, hits = [], []
+hit = threading.Condition()
 bodies = {pack["id"]: pack for pack in packs}
 
 class Control(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         if self.path.startswith("/ran/"):
-            hits.append(self.path[len("/ran/"):])
+            with hit:
+                hits.append(self.path[len("/ran/"):])
+                hit.notify_all()
             self.send_response(204)
             self.end_headers()
             return
@@ -32,18 +35,17 @@ driver = headless_chromium.start(downloads=downloads)
 def title_after_opening(url):
     driver.get("about:blank")
     driver.get(url)
-    # Time for whatever the page would run to run: Chromium gives no event for "no script will run", so
-    # this is a chance given to a defect, not a wait for a condition.
+    # Time for whatever the page would run to run: Chromium gives no event for "no script will run", and
+    # runs on its own clock, so this is a chance given to a defect, not a wait for a condition.
     time.sleep(1.0)
     return driver.title
 
 try:
     for pack in packs:
         title = title_after_opening(f"{control_base}/control/{pack['id']}")
-        deadline = time.time() + 5
-        while pack["id"] not in hits and time.time() < deadline:
-            time.sleep(0.1)  # a bounded poll: the hit comes from Chromium, another process
-        if pack["id"] not in hits:
+        with hit:  # the hit comes from Chromium, another process, through the control server's thread
+            ran = hit.wait_for(lambda: pack["id"] in hits, timeout=5)
+        if not ran:
             problems.append(f"control: {pack['id']} ({pack['type']}) did not run even without PackServe's fields (title {title!r})")
         for path in pack["paths"]:
             title = title_after_opening(base + path)

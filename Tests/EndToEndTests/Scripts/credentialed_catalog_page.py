@@ -1,4 +1,4 @@
-import hashlib, os, sys, tempfile, time
+import hashlib, os, sys, tempfile
 import headless_chromium
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
@@ -48,9 +48,10 @@ try:
         row = next(row for row in rows if row.get_attribute("data-id") == name)
         row.find_element(By.TAG_NAME, "a").click()
         path = os.path.join(downloads, name)
-        deadline = time.time() + 30
-        while not os.path.exists(path) and time.time() < deadline:
-            time.sleep(0.2)  # a bounded poll: Chromium (another process) writes the download
+        try:  # Chromium (another process) writes the download, under another name until it is whole
+            WebDriverWait(driver, 30).until(lambda _: os.path.exists(path))
+        except TimeoutException:
+            pass
         if not os.path.exists(path):
             problems.append(f"clicking {name} downloaded nothing: {os.listdir(downloads)} {driver.find_element(By.ID, 'packs-status').text!r}")
         elif hashlib.sha256(open(path, "rb").read()).hexdigest() != sha256:

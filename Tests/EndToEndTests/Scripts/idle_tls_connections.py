@@ -26,7 +26,7 @@ for _ in range(count):
         print("FAIL a first request did not get 200"); sys.exit(1)
     connections.append(sock)
 # The server's memory is read once its buffers for these connections have settled; it runs in another
-# process, with no event to wait for.
+# process, on its own clock, and signals no event for that.
 time.sleep(2)
 rss = [l for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS:")][0].split()[1]
 failed = 0

@@ -24,7 +24,10 @@ def fetch(extra, slow):
         event = connection.next_event()
         if event is h11.NEED_DATA:
             if slow and len(body) >= next_pause:
-                time.sleep(0.15)  # the slowness is the test: a reader that pauses with the window full
+                # The slowness is the test: a reader that stops reading while the window is full, so the
+                # server's writes block on a zero window. The server's side of that shows nothing this
+                # client could wait on, and the server runs on its own clock: only a pause keeps the window full.
+                time.sleep(0.15)
                 pauses += 1
                 next_pause += 512 * 1024
             connection.receive_data(sock.recv(3000 if slow else 1 << 16))

@@ -1,5 +1,7 @@
+import Foundation
+
 /// What `CDNConsistencyScript` printed: every doc-pack-doc round and the problems it met.
-struct CDNConsistencyReport: Decodable {
+struct CDNConsistencyReport {
     struct Iteration: Decodable {
         let start: Double
         let end: Double
@@ -15,4 +17,17 @@ struct CDNConsistencyReport: Decodable {
 
     let iterations: [Iteration]
     let problems: [String]
+
+    /// The rounds among `lines` (what the script printed so far; a line still being written is skipped).
+    static func rounds(in lines: [String]) -> [Iteration] {
+        lines.compactMap { try? JSONDecoder().decode(Iteration.self, from: Data($0.utf8)) }
+    }
+
+    /// The whole report from the script's output, once it has exited.
+    init(output: String) throws {
+        struct Problems: Decodable { let problems: [String] }
+        let lines = output.split(separator: "\n").map(String.init)
+        iterations = Self.rounds(in: lines)
+        problems = try JSONDecoder().decode(Problems.self, from: Data((lines.last ?? "").utf8)).problems
+    }
 }

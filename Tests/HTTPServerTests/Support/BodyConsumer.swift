@@ -14,6 +14,7 @@ final class BodyConsumer: Sendable {
     private let result = Mutex<Outcome?>(nil)
     private let finished = DispatchSemaphore(value: 0)
     private let gate = DispatchSemaphore(value: 0)
+    private let parked = Mutex(false)
 
     init(_ stream: RequestBodyStream, pauseAfter: Int? = nil, then: (@Sendable (Outcome) -> Void)? = nil) {
         let thread = Thread { [self] in
@@ -24,7 +25,9 @@ final class BodyConsumer: Sendable {
                     let total = received.withLock { $0 += chunk; return $0.count }
                     if let pauseAfter, !paused, total >= pauseAfter {
                         paused = true
+                        parked.withLock { $0 = true }
                         gate.wait()
+                        parked.withLock { $0 = false }
                     }
                 }
                 outcome = .complete(received.withLock { $0 })
@@ -39,6 +42,10 @@ final class BodyConsumer: Sendable {
     }
 
     var bytesReceived: Int { received.withLock { $0.count } }
+
+    /// Whether the consumer stopped at `pauseAfter` and waits for `go()`: it has returned from its last
+    /// `next()`, so every wake-up it will hand the connection before `go()` is already queued.
+    var isPaused: Bool { parked.withLock { $0 } }
 
     /// Lets a consumer paused by `pauseAfter` go on.
     func go() { gate.signal() }

@@ -14,8 +14,9 @@ struct Trickler: Sendable {
     var head = Array("GET /slow HTTP/1.1\r\nHost: test\r\nX-Slow: \(String(repeating: "s", count: 40))\r\n\r\n".utf8)
     var maxBytes = 10
 
-    /// Blocks for up to `maxBytes` seconds; run it on its own thread.
-    func run() -> Outcome {
+    /// Blocks for up to `maxBytes` seconds; run it on its own thread. `sent` is told each byte's index once
+    /// the byte is on its way, while the trickler still hangs on.
+    func run(sent: (Int) -> Void = { _ in }) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         guard let client = try? RawClient(port: port, receiveTimeoutSeconds: 1) else {
@@ -27,6 +28,7 @@ struct Trickler: Sendable {
             } catch {
                 return Outcome(bytesSent: index, end: .reset, elapsed: clock.now - start)
             }
+            sent(index)
             // The one-second receive timeout paces the bytes and notices the close at the same time.
             let (_, end) = client.readUntilEnd()
             if end != .timedOut { return Outcome(bytesSent: index + 1, end: end, elapsed: clock.now - start) }

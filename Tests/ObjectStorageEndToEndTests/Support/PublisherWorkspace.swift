@@ -8,22 +8,31 @@ final class PublisherWorkspace {
     let configPath: String
     let binary: String
 
+    let cluster: RGWCluster
+    let credentialsPath: String
+
     init(cluster: RGWCluster, bucket: String, retainSeconds: Int = 0) throws {
+        self.cluster = cluster
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("packserve-publisher-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory + "/public", withIntermediateDirectories: true)
         binary = try Self.binaryPath()
-        let credentials = directory + "/s3.credentials"
+        credentialsPath = directory + "/s3.credentials"
         _ = FileManager.default.createFile(
-            atPath: credentials,
+            atPath: credentialsPath,
             contents: Data("access_key_id=\(cluster.credentials.accessKeyID)\nsecret_access_key=\(cluster.credentials.secretAccessKey)\n".utf8),
             attributes: [.posixPermissions: 0o600])
         configPath = directory + "/config.json"
+        try configure(bucket: bucket, retainSeconds: retainSeconds)
+    }
+
+    /// Writes config.json naming `bucket` on the cluster.
+    func configure(bucket: String, retainSeconds: Int = 0) throws {
         try ServerSettings(
             publicDirectory: directory + "/public", dataDirectory: directory + "/data",
             overrides: [
                 "storage": [
                     "type": "s3", "endpoint": cluster.endpoint.absoluteString, "bucket": bucket, "region": cluster.region,
-                    "credentialsFile": credentials, "retainSeconds": retainSeconds,
+                    "credentialsFile": credentialsPath, "retainSeconds": retainSeconds,
                 ] as [String: any Sendable],
                 "replica": ["prepareSeconds": 0] as [String: any Sendable],
                 "logLevel": "warning",

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import ObjectStorage
+import Polling
 import Testing
 
 /// A throwaway Ceph cluster with the RADOS Gateway, started by scripts/ceph-rgw in a directory of its own
@@ -79,9 +80,9 @@ final class RGWCluster: Sendable {
                 return stat.split(separator: " ").dropFirst(2).first == "Z" ? nil : String(stat.prefix(40))
             }
         }
-        let deadline = ContinuousClock.now + .seconds(15)
-        while !alive().isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        guard alive().isEmpty else { throw ClusterError("daemons still running after stop: \(alive())") }
+        guard try await Poll.until(within: .seconds(15), every: .milliseconds(50), { alive().isEmpty }) else {
+            throw ClusterError("daemons still running after stop: \(alive())")
+        }
         try? FileManager.default.removeItem(atPath: directory)
     }
 

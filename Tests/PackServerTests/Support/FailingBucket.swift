@@ -8,20 +8,23 @@ final class FailingBucket: ObjectBucket {
     struct Killed: Error {}
 
     let inner: any ObjectBucket
-    let writesAllowed: Int
+    private let writesAllowed: Atomic<Int>
     let afterWrite: @Sendable (any ObjectBucket) -> Void
     private let writes = Atomic(0)
 
     init(_ inner: any ObjectBucket, writesAllowed: Int = .max, afterWrite: @escaping @Sendable (any ObjectBucket) -> Void = { _ in }) {
         self.inner = inner
-        self.writesAllowed = writesAllowed
+        self.writesAllowed = Atomic(writesAllowed)
         self.afterWrite = afterWrite
     }
 
     var writeCount: Int { writes.load(ordering: .relaxed) }
 
+    /// From now on, lets writes through until `count` writes in all were made (the bucket came back).
+    func allowWrites(_ count: Int) { writesAllowed.store(count, ordering: .relaxed) }
+
     private func write<T>(_ body: () throws -> T) throws -> T {
-        guard writes.load(ordering: .relaxed) < writesAllowed else { throw Killed() }
+        guard writes.load(ordering: .relaxed) < writesAllowed.load(ordering: .relaxed) else { throw Killed() }
         writes.add(1, ordering: .relaxed)
         let result = try body()
         afterWrite(inner)
