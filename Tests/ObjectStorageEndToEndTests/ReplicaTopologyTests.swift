@@ -52,7 +52,7 @@ struct ReplicaTopologyTests {
         defer { namespaces.forEach { $0.remove() } }
         let gatewayForward = try FreePort.pick()
         let haproxy = try TopologyHAProxy(
-            port: try FreePort.pick(), statsPort: try FreePort.pick(), replicas: namespaces.map { ($0.address, 8080) }, gatewayPort: cluster.endpoint.port!,
+            port: try FreePort.pick(), statsPort: try FreePort.pick(), replicas: namespaces.map { ($0.address, ReplicaProcess.port) }, gatewayPort: cluster.endpoint.port!,
             gatewayForwards: namespaces.map { ($0.hostAddress, gatewayForward) })
         let binary = try PublisherWorkspace.binaryPath()
         let replicas = try namespaces.map {

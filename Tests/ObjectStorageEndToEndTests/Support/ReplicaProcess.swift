@@ -8,7 +8,9 @@ final class ReplicaProcess {
     let namespace: NetworkNamespace
     let directory: String
     let configPath: String
-    let port = 8080
+    /// The same in every namespace (each has its own addresses); not a port of the shipped config.json.
+    static let port = 7080
+    var port: Int { Self.port }
     private(set) var process: SpawnedProcess
 
     init(namespace: NetworkNamespace, binary: String, storageEndpoint: String, bucket: String, region: String, credentialsFile: String) throws {
@@ -19,7 +21,7 @@ final class ReplicaProcess {
         try ServerSettings(
             publicDirectory: directory + "/public", dataDirectory: directory + "/data",
             overrides: [
-                "listen": ["host": namespace.address, "port": port] as [String: any Sendable],
+                "listen": ["host": namespace.address, "port": Self.port] as [String: any Sendable],
                 "storage": [
                     "type": "s3", "endpoint": storageEndpoint, "bucket": bucket, "region": region,
                     "credentialsFile": credentialsFile,
