@@ -180,7 +180,8 @@ public final class ReplicaFollower: Service, Sendable {
             state.withLock { $0.scheduledPins = pins }
             logger.info("release \(pointer.release) (manifest version \(pointer.version)) ready, live at \(pointer.notBefore): \(copied)")
         } else {
-            // The release it replaces is dropped at the next poll's swap of `lastServed`, off the request path.
+            // The release it replaces stays referenced by `lastServed` until this poll's purge step replaces it:
+            // freed on this thread, never on a request's.
             live.replace(with: published)
             state.withLock { $0.livePins = pins }
             cache.pin(pins)
