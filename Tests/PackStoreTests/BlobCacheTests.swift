@@ -39,6 +39,15 @@ import Testing
         #expect(cache.heldBytes == 30 && cache.evictionCount == 1)
     }
 
+    @Test func aBlobRequestedRecentlyStaysWhileAnUnrequestedOneGoes() throws {
+        let cache = try BlobCache(directory: try Self.directory(), maxBytes: 20)
+        let a = try Self.insert("a", into: cache)
+        let b = try Self.insert("b", into: cache)
+        cache.noteUse(a)
+        try Self.insert("c", into: cache)
+        #expect(cache.contains(a) && !cache.contains(b))
+    }
+
     @Test func aPinnedBlobIsNeverEvictedAndABlobThatCannotFitIsRefused() throws {
         let cache = try BlobCache(directory: try Self.directory(), maxBytes: 20)
         let a = try Self.insert("a", into: cache)

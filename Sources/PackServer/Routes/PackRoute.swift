@@ -78,6 +78,8 @@ struct PackRoute {
         guard let entityTag = EntityTag(opaqueTag: sha256) else {
             return .problem(.internalServerError, detail: "the index holds an invalid digest for this pack")
         }
+        // A replica's cache evicts the least recently requested blobs first.
+        readThrough?.cache.noteUse(sha256)
         let file: OpenFile
         do {
             file = try openFiles.open(path: path)

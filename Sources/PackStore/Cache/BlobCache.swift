@@ -84,6 +84,16 @@ public final class BlobCache: Sendable {
         state.withLock { $0.pinned = digests }
     }
 
+    /// Marks `sha256` as just used by a request, in memory only: one uncontended lock, no system call, so the
+    /// request path can afford it. (The file's time is set when a release or a read-through uses it.)
+    public func noteUse(_ sha256: String) {
+        state.withLock { state in
+            guard state.blobs[sha256] != nil else { return }
+            state.blobs[sha256]?.lastUse = state.nextUse
+            state.nextUse += 1
+        }
+    }
+
     /// Marks `sha256` as just used, in memory and in its file's modification time (for the next start).
     public func touch(_ sha256: String) {
         let stamp = state.withLock { state -> Int64? in
