@@ -64,7 +64,7 @@ extension ConnectionMachine {
             now - lastProgress >= limits.write ? .close : nil
         case .lingering(let since):
             now - since >= limits.linger ? .close : nil
-        case .decidingBody, .awaitingConsumer, .awaitingResponse, .closed:
+        case .bodyUnread, .awaitingConsumer, .awaitingResponse, .closed:
             // The application's time, not the client's.
             nil
         }
