@@ -67,7 +67,7 @@ final class ClientConnection: @unchecked Sendable {
                 if pending.isEmpty, try !fill() { throw HTTPClientError(.closed, origin: origin, "in a chunked body") }
                 var decoded: [UInt8] = []
                 let (consumed, complete) = try pending.withUnsafeBytes { buffer in
-                    do { return try decoder.decode(buffer, into: &decoded) } catch let error as RequestError {
+                    do { return try decoder.decode(buffer, into: &decoded) } catch let error as HTTPProblem {
                         throw HTTPClientError(.malformedResponse, origin: origin, "chunked body: \(error.detail)")
                     }
                 }

@@ -20,7 +20,7 @@ enum ConnectionAction {
     /// Queue `100 Continue` and write; report `.wrote`.
     case sendContinue
     /// Queue a refusal (400, 408, 413, 431, 501, 505) with `Connection: close` and write; report `.wrote`.
-    case refuse(RequestError)
+    case refuse(HTTPProblem)
     /// Count the refused PROXY connection and close it at once, unanswered.
     case refuseProxy(ProxyRefusal)
     /// Count the failed handshake and close at once.

@@ -120,7 +120,7 @@ extension ConnectionMachine {
 
     /// Answers a request the parser refused (400, 413, 431, 501, 505) or a body that fell behind (408),
     /// and closes lingering (docs/http.md "Framing").
-    mutating func refuse(_ error: RequestError, at now: Int64) -> ConnectionAction {
+    mutating func refuse(_ error: HTTPProblem, at now: Int64) -> ConnectionAction {
         abandonApplication(.refused(status: error.status.code))
         state = .writing(lastProgress: now, then: .linger)
         return .refuse(error)

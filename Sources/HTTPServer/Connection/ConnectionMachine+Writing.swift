@@ -74,7 +74,7 @@ extension ConnectionMachine {
         switch expiry(at: now) {
         case nil: .wait
         case .close: closeNow(orderly: true)
-        case .requestTimeout: refuse(RequestError(.requestTimeout, "the request body arrived too slowly"), at: now)
+        case .requestTimeout: refuse(HTTPProblem(.requestTimeout, detail: "the request body arrived too slowly"), at: now)
         case .proxyHeaderIncomplete: refuseProxyHeader()
         }
     }

@@ -25,7 +25,7 @@ struct RequestBodyReader {
     /// is complete, and whether the application wants more bytes now.
     mutating func consume(
         _ input: UnsafeRawBufferPointer
-    ) throws(RequestError) -> (consumed: Int, isComplete: Bool, wantsMore: Bool) {
+    ) throws(HTTPProblem) -> (consumed: Int, isComplete: Bool, wantsMore: Bool) {
         var piece: [UInt8] = []
         let result: (consumed: Int, isComplete: Bool)
         switch mode {
