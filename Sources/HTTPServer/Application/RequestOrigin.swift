@@ -1,3 +1,7 @@
+#if canImport(Sockets)
+import Sockets
+#endif
+
 /// Where a request came from: whether its connection is TLS, and its client's address.
 ///
 /// The client is the socket's peer, unless a trusted proxy named another (docs/http.md "Client address

@@ -1,3 +1,5 @@
+import Sockets
+
 /// What happens to a connection: readiness from epoll, the outcome of an action the I/O shell carried
 /// out, the application's answers and the loop's clock and drain. Each goes to
 /// `ConnectionMachine.handle(_:at:)` with the time it happened.

@@ -1,3 +1,5 @@
+import Sockets
+
 /// One HTTP/1.1 connection as a value: events in (`ConnectionEvent`), actions out (`ConnectionAction`).
 ///
 /// Pure: it reads no clock (every event comes with the time, whole seconds on a monotonic clock), makes no

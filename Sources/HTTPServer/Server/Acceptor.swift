@@ -1,6 +1,7 @@
 import CSocketShims
 import Glibc
 import Logging
+import Sockets
 
 /// A loop's side of the listening sockets: it watches them (or stops watching while the connection
 /// budget is spent or accepting failed), accepts one connection per readiness event, and gives each the

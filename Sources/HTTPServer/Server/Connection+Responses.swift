@@ -1,3 +1,5 @@
+import Sockets
+
 /// Queuing responses, and accounting for them once they end.
 extension Connection {
     func send(_ response: HTTPResponse, to request: RequestInProgress, keepAlive: Bool) {

@@ -1,5 +1,6 @@
 import CSocketShims
 import Logging
+import Sockets
 
 /// The I/O shell of one client connection: it owns the socket's transport, the bytes owed to the peer
 /// and the accounting of responses, and carries out what the connection's state machine

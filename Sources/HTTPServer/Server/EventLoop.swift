@@ -2,6 +2,7 @@ import CSocketShims
 import Foundation
 import Logging
 import Synchronization
+import Sockets
 
 /// One thread running an edge-triggered epoll loop over its share of the connections.
 ///

@@ -1,3 +1,5 @@
+import Sockets
+
 /// What the server needs to know to listen and to protect itself. Values come from the application's
 /// configuration; the defaults are the ones in the shipped config.json (docs/api.md "Configuration").
 public struct HTTPServerConfiguration: Sendable {
