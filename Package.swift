@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers look downward only: packserve → (PackServer → (HTTPServer → Sockets, PackStore, Manifest,
 // DevelopmentCertificates), PackClient → Manifest).
-// Sockets knows nothing of HTTP (descriptors, addresses, listeners, plaintext and TLS transports);
+// Sockets knows nothing of HTTP (descriptors, addresses, listeners, epoll, plaintext and TLS transports);
 // HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
 let package = Package(
     name: "PackServe",
@@ -38,8 +38,8 @@ let package = Package(
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
         .target(name: "JSONText"),
-        // Sockets, addresses, listeners and the byte transports (plaintext TCP, TLS through OpenSSL): what
-        // the HTTP core runs on, with no HTTP in it.
+        // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
+        // what the HTTP core runs on, with no HTTP in it.
         .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
         .target(
             name: "HTTPServer",

@@ -68,7 +68,7 @@ final class ClientConnection: @unchecked Sendable {
                 var decoded: [UInt8] = []
                 let (consumed, complete) = try pending.withUnsafeBytes { buffer in
                     do { return try decoder.decode(buffer, into: &decoded) } catch let error as HTTPProblem {
-                        throw HTTPClientError(.malformedResponse, origin: origin, "chunked body: \(error.detail)")
+                        throw HTTPClientError(.malformedResponse, origin: origin, "chunked body: \(error.detail ?? error.description)")
                     }
                 }
                 pending.removeFirst(consumed)
