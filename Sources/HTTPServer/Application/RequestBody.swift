@@ -99,7 +99,7 @@ public final class RequestBody: @unchecked Sendable {
     private func begin(_ asked: BodyTerms) -> Bool {
         guard terms == nil else { return false }
         terms = asked
-        if wake == nil, case .some(nil) = end, buffered > asked.maxBytes { close(with: .refused(status: 413)) }
+        if wake == nil, case .some(nil) = end, buffered > asked.maxBytes { settle(.refused(status: 413)) }
         return true
     }
 
@@ -175,6 +175,11 @@ public final class RequestBody: @unchecked Sendable {
 
     private func close(with failure: Failure?) {
         guard case .none = end else { return }
+        settle(failure)
+    }
+
+    /// Ends the body: complete (nil) or failed, whatever it was before.
+    private func settle(_ failure: Failure?) {
         end = .some(failure)
         if failure != nil {
             chunks = []
