@@ -62,6 +62,8 @@ extension AdminAPI {
         case .tokenFull: return AdminRefusal.tooManyUploadsForToken(limit: uploads.maxPerToken).response
         case .coolingDown(let seconds): return AdminRefusal.tokenCoolingDown(retryAfterSeconds: seconds).response
         }
+        // No limit on the stream: maxPackBytes is the ingest's, checked once the token is (an anonymous
+        // client learns nothing), and a Content-Length over it is refused before the first read.
         var source = UploadBodySource(stream: request.body?.stream(maxBytes: .max, pace: limits.uploadPace))
         defer { uploads.release(token: token.name, endedTooSlow: source.endedTooSlow) }
         do throws(AdminRefusal) {
