@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers look downward only: packserve → (PackServer → (HTTPServer, PackStore, Manifest, DevelopmentCertificates),
-// PackClient → Manifest).
+// Layers look downward only: packserve → (PackServer → (HTTPServer → Sockets, PackStore, Manifest,
+// DevelopmentCertificates), PackClient → Manifest).
+// Sockets knows nothing of HTTP (descriptors, addresses, listeners, epoll, plaintext and TLS transports);
 // HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
 let package = Package(
     name: "PackServe",
@@ -37,9 +38,13 @@ let package = Package(
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
         .target(name: "JSONText"),
+        // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
+        // what the HTTP core runs on, with no HTTP in it.
+        .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
         .target(
             name: "HTTPServer",
             dependencies: [
+                "Sockets",
                 "JSONText",
                 "CSocketShims",
                 "COpenSSL",
@@ -88,11 +93,11 @@ let package = Package(
         ),
         // Not shipped: the Swift work of one request in isolation, for scripts/bench-hotpath (docs/performance.md).
         .executableTarget(
-            name: "hotpath-bench", dependencies: ["HTTPServer", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
+            name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/HotPath"),
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
         // to trust; the chunked decoder is the server's.
-        .target(name: "HTTPClient", dependencies: ["HTTPServer", "COpenSSL"]),
+        .target(name: "HTTPClient", dependencies: ["HTTPServer", "Sockets", "COpenSSL"]),
         // The object-store client (docs/object-storage.md): S3 over HTTPClient, Signature Version 4 with
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
@@ -131,6 +136,7 @@ let package = Package(
                 "AdminMessages",
                 "AppleArchive",
                 "HTTPServer",
+                "Sockets",
                 // Purge requests to the caches in front (cache.purge).
                 "HTTPClient",
                 // Releases published to an S3-compatible bucket (storage.type s3) and read by replicas.
@@ -162,6 +168,7 @@ let package = Package(
                 "PackServer",
                 "PackStore",
                 "HTTPServer",
+                "Sockets",
                 "HTTPClient",
                 // Signs the manifests `BucketReleaseWriter` puts in a bucket for replicas to read.
                 "Manifest",
@@ -172,6 +179,7 @@ let package = Package(
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "Sockets",
                 "AdminMessages",
                 "AppleArchive",
                 "PackServer",
@@ -186,7 +194,7 @@ let package = Package(
         ),
         // Poll: the one place tests wait for what runs on its own time (another process or thread).
         .target(name: "Polling", path: "Tests/Polling"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Polling"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(
             name: "DurableFilesTests",

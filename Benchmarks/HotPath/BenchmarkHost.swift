@@ -30,3 +30,4 @@ final class BenchmarkHost: ConnectionHost {
     func nextRequestID() -> UInt64 { requests += 1; return requests }
 }
 #endif
+import Sockets

@@ -67,8 +67,8 @@ final class ClientConnection: @unchecked Sendable {
                 if pending.isEmpty, try !fill() { throw HTTPClientError(.closed, origin: origin, "in a chunked body") }
                 var decoded: [UInt8] = []
                 let (consumed, complete) = try pending.withUnsafeBytes { buffer in
-                    do { return try decoder.decode(buffer, into: &decoded) } catch let error as RequestError {
-                        throw HTTPClientError(.malformedResponse, origin: origin, "chunked body: \(error.detail)")
+                    do { return try decoder.decode(buffer, into: &decoded) } catch let error as HTTPProblem {
+                        throw HTTPClientError(.malformedResponse, origin: origin, "chunked body: \(error.detail ?? error.description)")
                     }
                 }
                 pending.removeFirst(consumed)

@@ -136,7 +136,7 @@ struct ChunkedOutcome: Equatable, CustomStringConvertible {
         #expect(ChunkedOutcome.decode(Array(zeros.utf8)).body == [UInt8(ascii: "z")])
         var decoder = ChunkedDecoder(maxBodyBytes: 10)
         var decoded: [UInt8] = []
-        #expect(throws: RequestError.self) { try decoder.decode(Array("zz".utf8), into: &decoded) }
-        #expect(throws: RequestError.self) { try decoder.decode(Array("0\r\n\r\n".utf8), into: &decoded) }
+        #expect(throws: HTTPProblem.self) { try decoder.decode(Array("zz".utf8), into: &decoded) }
+        #expect(throws: HTTPProblem.self) { try decoder.decode(Array("0\r\n\r\n".utf8), into: &decoded) }
     }
 }

@@ -32,22 +32,43 @@ import Testing
         #expect(m.handle(.drainBegun, at: Self.t).name == "wait")
     }
 
-    /// A body read whole with `Expect: 100-continue` and no body bytes yet: 100 Continue, then the body.
-    @Test func aBodyReadWholeIsInvitedWithContinue() {
-        var m = MachineFixtures.machine(in: .decidingBody(RequestInProgress(head: MachineFixtures.put), .contentLength(10), owesContinue: true))
-        #expect(m.handle(.bodyHandling(.read, stream: nil), at: Self.t).name == "sendContinue")
+    /// A body with `Expect: 100-continue` and no body bytes yet: 100 Continue on the application's first
+    /// read, then the body.
+    @Test func aBodyIsInvitedWithContinueOnTheFirstRead() {
+        var m = MachineFixtures.machine(in: .bodyUnread(MachineFixtures.unread(), .contentLength(10), owesContinue: true))
+        #expect(m.handle(.timerFired, at: Self.t + 3600).name == "wait", "the unread body is the application's time")
+        #expect(m.handle(.consumerAsked(MachineFixtures.terms), at: Self.t).name == "sendContinue")
         #expect(m.handle(.wrote(.drained, progressed: true), at: Self.t).name == "read")
         #expect(m.state.name == "readingBody")
     }
 
-    /// A Content-Length over the limit is refused before a byte of the body is read.
-    @Test func anAnnouncedBodyOverTheLimitIsRefusedFirst() {
-        var m = MachineFixtures.machine(in: .decidingBody(RequestInProgress(head: MachineFixtures.put), .contentLength(10), owesContinue: true))
-        guard case .refuse(let error) = m.handle(.bodyHandling(.stream(maxBytes: 9), stream: nil), at: Self.t) else {
+    /// A Content-Length over the limit of the first read is refused before a byte of the body is read,
+    /// and the application's read fails with the status.
+    @Test func anAnnouncedBodyOverTheLimitIsRefusedAtTheFirstRead() throws {
+        let request = MachineFixtures.unread()
+        var m = MachineFixtures.machine(in: .bodyUnread(request, .contentLength(10), owesContinue: true))
+        guard case .refuse(let error) = m.handle(.consumerAsked(BodyTerms(maxBytes: 9, pace: nil)), at: Self.t) else {
             Issue.record("not refused")
             return
         }
         #expect(error.status.code == 413)
+        let stream = try #require(request.body).stream()
+        #expect(throws: RequestBody.Failure.refused(status: 413)) { try stream.next() }
+    }
+
+    /// An answer to a request whose body is unread: the body never travels (its reads fail), and the
+    /// connection closes after the answer, lingering.
+    @Test func anAnswerBeforeTheFirstReadLeavesTheBodyUnread() throws {
+        let request = MachineFixtures.unread()
+        var m = MachineFixtures.machine(in: .bodyUnread(request, .contentLength(10), owesContinue: true))
+        guard case .send(_, _, let keepAlive) = m.handle(.answered(MachineFixtures.response(), startedAt: 1), at: Self.t) else {
+            Issue.record("not answered")
+            return
+        }
+        #expect(!keepAlive)
+        #expect(m.handle(.wrote(.drained, progressed: true), at: Self.t).name == "startLingering")
+        let stream = try #require(request.body).stream()
+        #expect(throws: RequestBody.Failure.abandoned) { try stream.next() }
     }
 
     /// The peer closed while its response was still being written: it is finished, then the connection closes.

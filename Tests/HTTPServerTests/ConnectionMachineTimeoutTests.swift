@@ -65,7 +65,7 @@ import Testing
         (3600, 1000, false),  // a long upload at a steady 1,000 B/s is fine
     ])
     func aBodyMustKeepUpTheDefaultPace(elapsed: Int64, perSecond: Int, timedOut: Bool) {
-        var body = MachineFixtures.body(streamed: false)
+        var body = MachineFixtures.body()
         body.clock = BodyClock(pace: Self.limits.defaultBodyPace, startedAt: 1000)
         for second in 0...elapsed { body.clock.received(perSecond, at: 1000 + second) }
         var m = Self.machine(acceptedAt: 0)
@@ -79,13 +79,13 @@ import Testing
     /// While the application holds a streamed body (its consumer is behind) nothing expires, and the
     /// body's rate is then measured as if the pause had not happened.
     @Test func aPauseForTheApplicationStopsTheBodyRateClock() {
-        var body = MachineFixtures.body(streamed: true)
+        var body = MachineFixtures.body()
         body.clock = BodyClock(pace: .within(seconds: 15), startedAt: 1000)
         body.clock.received(5, at: 1004)
         var m = Self.machine(acceptedAt: 0)
         m.state = .awaitingConsumer(body, pausedAt: 1005, owesContinue: false)
         #expect(m.expiry(at: 5000) == nil)
-        _ = m.handle(.consumerAsked, at: 5000)
+        _ = m.handle(.consumerAsked(MachineFixtures.terms), at: 5000)
         // 5 s of body before the pause, 10 more after it: the 15 s deadline falls at 5010.
         #expect(m.expiry(at: 5009) == nil)
         #expect(m.expiry(at: 5010) == .requestTimeout)

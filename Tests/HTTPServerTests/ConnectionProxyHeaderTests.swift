@@ -1,6 +1,7 @@
 @testable import HTTPServer
 import Glibc
 import Testing
+import Sockets
 
 /// A connection on a PROXY protocol listener, one event at a time through a `ManualHost` and a real
 /// loopback socket (the header is peeked at on the socket): what it counts as refused, and why.

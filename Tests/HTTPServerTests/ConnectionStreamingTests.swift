@@ -81,16 +81,24 @@ import Polling
         #expect(consumer.outcome() == .complete(Self.body))
     }
 
-    @Test func expectContinueIsAnsweredWhenTheConsumerFirstAsks() throws {
-        let responder = StreamingResponder()
-        let host = ManualHost(responder: responder)
+    /// A 1000-byte upload with `Expect: 100-continue` handed to `responder`, nothing written before the
+    /// application reads, and a consumer reading it.
+    static func continuedUpload(
+        to responder: StreamingResponder, on host: ManualHost
+    ) throws -> (Connection, MemoryTransport, BodyConsumer) {
         let transport = MemoryTransport()
         transport.reads = [Self.upload("/upload", length: 1000, extraFields: "Expect: 100-continue\r\n")]
         let connection = Self.connection(host, transport)
         connection.handle(events: ManualHost.readable)
         #expect(transport.written.isEmpty)
         let upload = try #require(responder.lastUpload)
-        let consumer = BodyConsumer(upload.stream)
+        return (connection, transport, BodyConsumer(upload.stream))
+    }
+
+    @Test func expectContinueIsAnsweredWhenTheConsumerFirstAsks() throws {
+        let responder = StreamingResponder()
+        let host = ManualHost(responder: responder)
+        let (connection, transport, consumer) = try Self.continuedUpload(to: responder, on: host)
         Self.runTasks(on: host) { !transport.written.isEmpty }
         #expect(transport.writtenText == "HTTP/1.1 100 Continue\r\n\r\n")
         transport.reads = [Self.body]
@@ -134,15 +142,28 @@ import Polling
         #expect(transport.writtenText.hasPrefix("HTTP/1.1 413 "))
     }
 
-    @Test func aContentLengthOverTheStreamsLimitIsRefusedBeforeTheApplicationSeesIt() {
+    /// The limit is the application's, given with its first read: a Content-Length over it is answered
+    /// 413 then, before a byte of the body is read, and the consumer is told.
+    @Test func aContentLengthOverTheStreamsLimitIsRefusedAtTheFirstRead() throws {
         let responder = StreamingResponder(maxBytes: 999)
         let host = ManualHost(responder: responder)
-        let transport = MemoryTransport()
-        transport.reads = [Self.upload("/upload", length: 1000) + Self.body]
-        Self.connection(host, transport).handle(events: ManualHost.readable)
-        #expect(transport.writtenText.hasPrefix("HTTP/1.1 413 "))
-        #expect(responder.lastUpload == nil)
+        let (_, transport, consumer) = try Self.continuedUpload(to: responder, on: host)
+        Self.runTasks(on: host) { consumer.outcome(within: 0) != nil }
+        #expect(consumer.outcome() == .failed(.refused(status: 413)))
+        #expect(transport.writtenText.hasPrefix("HTTP/1.1 413 "), "no 100 Continue for a body refused")
         #expect(transport.finishedSending, "the unread body is drained by a lingering close")
+    }
+
+    /// `HTTPResponse.readingBody`: the connection reads the whole body, the handler gets it on a worker.
+    @Test func aBodyReadWholeReachesItsHandler() {
+        let host = ManualHost(responder: EchoResponder())
+        let transport = MemoryTransport()
+        transport.reads = [Self.upload("/whole", length: 5), Array("hello".utf8), ConnectionStateTests.request("/after")]
+        Self.connection(host, transport).handle(events: ManualHost.readable)
+        Self.runTasks(on: host) { ConnectionStateTests.responses(in: transport.writtenText).count == 2 }
+        let answers = ConnectionStateTests.responses(in: transport.writtenText)
+        #expect(answers.first?.hasSuffix("PUT /whole\nhello") == true)
+        #expect(answers.last?.hasSuffix("GET /after") == true)
     }
 
     /// An application that answers before asking for the body (a 401, say) never makes it travel:

@@ -1,5 +1,6 @@
 import HTTPServer
 import Testing
+import Sockets
 
 /// `ForwardedFor.client`: X-Forwarded-For read from the right, believing trusted proxies only.
 @Suite struct ForwardedForTests {

@@ -1,5 +1,6 @@
 import HTTPServer
 import Testing
+import Sockets
 
 /// `IPAddress` and `IPNetwork`: the one CIDR type behind `trustedProxies` and `admin.plaintextClients`.
 @Suite struct IPNetworkTests {

@@ -1,5 +1,6 @@
 @testable import HTTPServer
 import Testing
+import Sockets
 
 /// `ProxyProtocolParser` branch by branch (haproxy's doc/proxy-protocol.txt §2.1 and §2.2), then every
 /// valid header fed one byte at a time.

@@ -171,14 +171,15 @@ struct RefusedRequest: Sendable, CustomTestStringConvertible {
     ]
 
     @Test(arguments: refusals)
-    func refuses(_ request: RefusedRequest) {
+    func refuses(_ request: RefusedRequest) throws {
         let result = parseRequestHead(request.raw)
         guard case .invalid(let error) = result else {
             Issue.record("expected \(request.status), got \(result)")
             return
         }
         #expect(error.status.code == request.status)
-        #expect(!error.detail.isEmpty && !error.detail.contains("\n"))
+        let detail = try #require(error.detail)
+        #expect(!detail.isEmpty && !detail.contains("\n"))
     }
 
     @Test func refusesTooManyFieldsWith431() {

@@ -3,10 +3,10 @@ import Testing
 @testable import HTTPServer
 
 @Suite struct RequestTargetTests {
-    static func parse(_ target: String, method: HTTPMethod = .get) throws(RequestError) -> RequestTarget {
+    static func parse(_ target: String, method: HTTPMethod = .get) throws(HTTPProblem) -> RequestTarget {
         let bytes = Array(target.utf8)
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(RequestError) in try RequestTarget.parse(buffer, target: target, method: method) }
+            Result { () throws(HTTPProblem) in try RequestTarget.parse(buffer, target: target, method: method) }
         }
         return try result.get()
     }
@@ -35,8 +35,8 @@ import Testing
 
     @Test func asteriskFormOnlyWithOptions() throws {
         #expect(try Self.parse("*", method: .options) == RequestTarget(path: "*"))
-        #expect(throws: RequestError.self) { try Self.parse("*", method: .get) }
-        #expect(throws: RequestError.self) { try Self.parse("*x", method: .options) }
+        #expect(throws: HTTPProblem.self) { try Self.parse("*", method: .get) }
+        #expect(throws: HTTPProblem.self) { try Self.parse("*x", method: .options) }
     }
 
     static let refused: [String] = [

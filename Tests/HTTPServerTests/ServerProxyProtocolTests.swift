@@ -1,6 +1,7 @@
 import Glibc
 import HTTPServer
 import Testing
+import Sockets
 
 extension ServerTests {
     /// The client behind a proxy (docs/http.md "Client address behind a proxy"), over real sockets: a

@@ -2,7 +2,7 @@ import Testing
 
 extension ServerTests {
     /// Request bodies (RFC 9112 §6): by Content-Length and chunked, arriving in pieces, reach the
-    /// responder byte for byte; a body over `maxBodyBytes` is refused with 413 and the connection closed.
+    /// responder byte for byte; a body over the limit it reads with is refused with 413 and the connection closed.
     @Suite struct RequestBodies {
         /// Sends the pieces as separate writes. Over a real socket the kernel may still join them into one
         /// read; ConnectionRequestBodyTests hands the connection each piece as a read of its own.
@@ -54,7 +54,7 @@ extension ServerTests {
             "POST /big HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n200\r\n\(String(repeating: "a", count: 512))\r\n201\r\n",
         ])
         func bodyOverTheLimitIsRefusedWith413AndClosed(request: String) async throws {
-            let server = try TestServer { $0.maxBodyBytes = 1024 }
+            let server = try TestServer(responder: EchoResponder(maxBodyBytes: 1024))
             let client = try server.client()
             try client.send(request)
             let response = try client.readResponse()

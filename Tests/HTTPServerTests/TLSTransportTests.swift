@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import HTTPServer
+import Sockets
 
 /// `TLSTransport` on its own, against Python's `ssl` module over a Unix socket whose send buffer the test
 /// makes tiny: the socket fills up in the middle of nearly every group of records the transport seals
@@ -98,7 +99,7 @@ import Testing
         var offset: Int64 = 0
         var blocked = 0
         while offset < size {
-            switch transport.sendFile(file, offset: &offset, count: size - offset) {
+            switch transport.sendFile(file.descriptor, offset: &offset, count: size - offset) {
             case .bytes(let n) where n > 0: continue
             case .wouldBlock:
                 blocked += 1

@@ -159,9 +159,11 @@ import Testing
         #expect(fixture.request("/healthz/x", host: "10.1.2.3").status == .misdirectedRequest)
         // A request announcing a body is refused before it is read: for a probe path as for an allowed host.
         let post = HTTPRequestHead(method: .post, target: "/healthz", path: "/healthz", headers: ["host": "10.1.2.3"])
-        #expect(fixture.responder.refusal(ofBodyFor: post)?.status == .methodNotAllowed)
+        #expect(fixture.responder.respond(to: HTTPRequest(head: post, body: RequestBody(bytes: [1]))).status == .methodNotAllowed)
         let upload = HTTPRequestHead(method: .post, target: "/packs/a", path: "/packs/a", headers: ["host": "10.1.2.3"])
-        #expect(fixture.responder.refusal(ofBodyFor: upload)?.status == .misdirectedRequest)
+        #expect(fixture.responder.respond(to: HTTPRequest(head: upload, body: RequestBody(bytes: [1]))).status == .misdirectedRequest)
+        let get = HTTPRequestHead(method: .get, target: "/healthz", path: "/healthz", headers: ["host": "10.1.2.3"])
+        #expect(fixture.responder.respond(to: HTTPRequest(head: get, body: RequestBody(bytes: [1]))).status == .contentTooLarge)
     }
 
     @Test func patternsMatchWholeDecodedSegments() {

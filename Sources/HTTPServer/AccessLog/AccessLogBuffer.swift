@@ -1,3 +1,5 @@
+import Sockets
+
 /// One event loop's access-log lines not yet handed to the writer, and the timestamps for the current
 /// second (formatted once per second, like the Date header).
 ///

@@ -1,3 +1,7 @@
+#if canImport(Sockets)
+import Sockets
+#endif
+
 /// Where a request came from: whether its connection is TLS, and its client's address.
 ///
 /// The client is the socket's peer, unless a trusted proxy named another (docs/http.md "Client address
@@ -5,8 +9,8 @@
 /// untrusted address of `X-Forwarded-For` from a peer in `trustedProxies`. The connection resolves that
 /// before the request is handed over, so every user of the address (the access log, the admin API's
 /// plain-HTTP rule, its throttle) sees the same client. The socket's peer is looked up (getpeername) only
-/// when asked, so requests that never ask pay nothing; ask inside `respond(to:)` or
-/// `bodyHandling(for:origin:)`, while the connection is certainly open.
+/// when asked, so requests that never ask pay nothing; ask inside `respond(to:)`, while the connection is
+/// certainly open.
 public struct RequestOrigin: Sendable {
     public struct Peer: Sendable, Equatable {
         /// The numeric address without port, as the access log shows it (`127.0.0.1`, `::1`).

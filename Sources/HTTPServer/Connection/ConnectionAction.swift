@@ -11,17 +11,16 @@ enum ConnectionAction {
     case handshake
     /// Write what is owed; report `.wrote`.
     case flush
-    /// Ask the application how to take the body `head` announces; report `.bodyHandling`.
-    case decideBody(RequestInProgress, contentLength: Int?)
-    /// Call the application; report `.answered` or `.deferred`.
-    case callApplication(RequestInProgress, body: [UInt8], stream: RequestBodyStream?)
+    /// Call the application with the request and its unread body, if any; report `.answered` or
+    /// `.deferred`. The body's reads come back as `.consumerAsked`.
+    case callApplication(RequestInProgress)
     /// Queue a response to `request` and write; report `.wrote`. Its time counts from `request.startedAt`,
     /// or from now if the application was not called.
     case send(HTTPResponse, to: RequestInProgress, keepAlive: Bool)
     /// Queue `100 Continue` and write; report `.wrote`.
     case sendContinue
     /// Queue a refusal (400, 408, 413, 431, 501, 505) with `Connection: close` and write; report `.wrote`.
-    case refuse(RequestError)
+    case refuse(HTTPProblem)
     /// Count the refused PROXY connection and close it at once, unanswered.
     case refuseProxy(ProxyRefusal)
     /// Count the failed handshake and close at once.

@@ -1,3 +1,5 @@
+import Sockets
+
 /// Who the client of a connection is: the socket's peer, the client a PROXY header named, or, behind a
 /// trusted proxy, the one each request's `X-Forwarded-For` names (docs/http.md "Client address behind a
 /// proxy"). Addresses are looked up once per connection, and only when asked for.

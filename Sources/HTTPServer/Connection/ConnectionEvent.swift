@@ -1,3 +1,5 @@
+import Sockets
+
 /// What happens to a connection: readiness from epoll, the outcome of an action the I/O shell carried
 /// out, the application's answers and the loop's clock and drain. Each goes to
 /// `ConnectionMachine.handle(_:at:)` with the time it happened.
@@ -20,16 +22,15 @@ enum ConnectionEvent {
     case readFailed
     /// What a write of the owed bytes did; `progressed` if any byte left.
     case wrote(OutboundQueue.FlushResult, progressed: Bool)
-    /// The application's decision on a body (`.decideBody`); `stream` is set for `.stream`.
-    case bodyHandling(RequestBodyHandling, stream: RequestBodyStream?)
     /// The application answered at once (`.callApplication`).
     case answered(HTTPResponse, startedAt: UInt64)
     /// The application will answer later through `DeferredResponse`.
     case deferred(DeferredResponse, startedAt: UInt64)
     /// A `DeferredResponse` was completed (on the loop, woken from the application's thread).
     case deferredAnswered(HTTPResponse, DeferredResponse)
-    /// A streamed body's consumer wants bytes again.
-    case consumerAsked
+    /// The application reads the body: its first read (with the terms it asked for), or a stream's consumer
+    /// wanting bytes again.
+    case consumerAsked(BodyTerms)
     /// The loop's sweep: check this state's timeout.
     case timerFired
     /// The server drains for shutdown.

@@ -20,8 +20,8 @@ struct ConnectionLimits: Equatable {
     var defaultBodyPace: BodyPace
     /// A request head larger than this is refused with 431.
     var maxHeaderBytes: Int
-    /// The limit of a body read whole (`RequestBodyHandling.read`).
-    var maxBodyBytes: Int
+    /// How far a body is read ahead of its stream's consumer (`RequestBody`).
+    var bodyBufferBytes: Int
 
     init(_ configuration: HTTPServerConfiguration) {
         header = Int64(configuration.headerTimeoutSeconds)
@@ -32,6 +32,6 @@ struct ConnectionLimits: Equatable {
             bytesPerSecond: configuration.minBodyBytesPerSecond,
             windowSeconds: max(1, configuration.headerTimeoutSeconds))
         maxHeaderBytes = configuration.maxHeaderBytes
-        maxBodyBytes = configuration.maxBodyBytes
+        bodyBufferBytes = configuration.streamedBodyBufferBytes
     }
 }

@@ -1,13 +1,17 @@
-/// The application's side: its answers, now or later, and a streamed body's consumer asking for more.
+/// The application's side: its answers, now or later, and its reads of the body.
 extension ConnectionMachine {
     mutating func answered(_ response: HTTPResponse, startedAt: UInt64, at now: Int64) -> ConnectionAction {
         switch state {
         case .awaitingResponse(let request) where request.promised == nil:
             request.startedAt = startedAt
             return answer(request, with: response, at: now)
+        case .bodyUnread(let request, _, _) where request.promised == nil:
+            // Answered without reading the body: it never travels.
+            request.startedAt = startedAt
+            return answerMidBody(request, with: response, at: now)
         case .readingBody(let body), .awaitingConsumer(let body, _, _):
             body.request.startedAt = startedAt
-            return answerMidBody(body, with: response, at: now)
+            return answerMidBody(body.request, with: response, at: now)
         default:
             return .wait
         }
@@ -18,7 +22,7 @@ extension ConnectionMachine {
     mutating func deferred(_ promised: DeferredResponse, startedAt: UInt64) -> ConnectionAction {
         let request: RequestInProgress
         switch state {
-        case .awaitingResponse(let awaited): request = awaited
+        case .awaitingResponse(let awaited), .bodyUnread(let awaited, _, _): request = awaited
         case .awaitingConsumer(let body, _, _), .readingBody(let body): request = body.request
         default:
             // Nobody waits for it any more.
@@ -41,19 +45,32 @@ extension ConnectionMachine {
             readMayFindMore = true
             request.promised = nil
             return answer(request, with: response, at: now)
+        case .bodyUnread(let request, _, _) where request.promised === promised:
+            request.promised = nil
+            return answerMidBody(request, with: response, at: now)
         case .readingBody(let body) where body.request.promised === promised,
              .awaitingConsumer(let body, _, _) where body.request.promised === promised:
             body.request.promised = nil
-            return answerMidBody(body, with: response, at: now)
+            return answerMidBody(body.request, with: response, at: now)
         default:
             return .wait
         }
     }
 
-    /// A streamed body's consumer wants bytes again: its clock goes on as if the pause had not happened.
-    mutating func consumerAsked(at now: Int64) -> ConnectionAction {
+    /// The application reads the body: the first read starts it on the terms it asks for; a stream's
+    /// consumer asking again resumes it, its clock going on as if the pause had not happened.
+    mutating func consumerAsked(_ terms: BodyTerms, at now: Int64) -> ConnectionAction {
+        if case .bodyUnread(let request, let framing, let owesContinue) = state {
+            return startBody(of: request, framing: framing, terms: terms, owesContinue: owesContinue, at: now)
+        }
         guard case .awaitingConsumer(var body, let pausedAt, let owesContinue) = state else { return .wait }
         body.clock.resume(pausedAt: pausedAt, at: now)
+        return read(body, owesContinue: owesContinue, at: now)
+    }
+
+    /// Reads `body` on, after the 100 Continue the client waits for, if it is owed. Bytes that arrived
+    /// while reading paused raised no edge anyone read: read on.
+    private mutating func read(_ body: BodyInProgress, owesContinue: Bool, at now: Int64) -> ConnectionAction {
         readMayFindMore = true
         if owesContinue {
             state = .writing(lastProgress: now, then: .body(body))
@@ -69,11 +86,27 @@ extension ConnectionMachine {
         return .send(response, to: request, keepAlive: keepAlive)
     }
 
-    /// A response that comes while a streamed body is still arriving ends the body (its consumer sees
-    /// `abandoned`) and the connection, like a refusal.
-    private mutating func answerMidBody(_ body: BodyInProgress, with response: HTTPResponse, at now: Int64) -> ConnectionAction {
-        body.reader.stream?.fail(.abandoned)
-        return answerWithoutReadingBody(response, to: body.request, at: now)
+    /// The first read of a body: refused at once when its announced length is over the limit the
+    /// application gave (RFC 9110 §15.5.14, before a byte of it travels), else 100 Continue if the client
+    /// waits for it, then the body at the pace asked for.
+    private mutating func startBody(
+        of request: RequestInProgress, framing: BodyFraming, terms: BodyTerms, owesContinue: Bool, at now: Int64
+    ) -> ConnectionAction {
+        guard let stream = request.body else { return .wait }
+        if let length = framing.contentLength, length > terms.maxBytes {
+            return refuse(.contentTooLarge("body larger than \(terms.maxBytes) bytes"), at: now)
+        }
+        let body = BodyInProgress(
+            request: request, reader: RequestBodyReader(framing: framing, maxBodyBytes: terms.maxBytes, stream: stream),
+            clock: BodyClock(pace: terms.pace ?? limits.defaultBodyPace, startedAt: now))
+        return read(body, owesContinue: owesContinue, at: now)
+    }
+
+    /// A response that comes while the body is unread or still arriving ends the body (the application
+    /// sees `abandoned`) and the connection, like a refusal.
+    private mutating func answerMidBody(_ request: RequestInProgress, with response: HTTPResponse, at now: Int64) -> ConnectionAction {
+        request.body?.fail(.abandoned)
+        return answerWithoutReadingBody(response, to: request, at: now)
     }
 
     /// Sends a final response to a request whose body stays unread, then closes lingering: the unread
@@ -87,7 +120,7 @@ extension ConnectionMachine {
 
     /// Answers a request the parser refused (400, 413, 431, 501, 505) or a body that fell behind (408),
     /// and closes lingering (docs/http.md "Framing").
-    mutating func refuse(_ error: RequestError, at now: Int64) -> ConnectionAction {
+    mutating func refuse(_ error: HTTPProblem, at now: Int64) -> ConnectionAction {
         abandonApplication(.refused(status: error.status.code))
         state = .writing(lastProgress: now, then: .linger)
         return .refuse(error)
@@ -95,12 +128,14 @@ extension ConnectionMachine {
 
     /// The current request will get no answer from the application: its streamed body fails and its
     /// deferred response, if completed later, goes nowhere.
-    mutating func abandonApplication(_ failure: RequestBodyStream.Failure) {
+    mutating func abandonApplication(_ failure: RequestBody.Failure) {
         switch state {
         case .readingBody(let body), .awaitingConsumer(let body, _, _), .writing(_, .body(let body)):
-            body.reader.stream?.fail(failure)
+            body.reader.stream.fail(failure)
             body.request.promised?.cancel()
-        case .awaitingResponse(let request):
+        case .awaitingResponse(let request), .bodyUnread(let request, _, _):
+            // A body read whole already has ended: failing it again does nothing.
+            request.body?.fail(failure)
             request.promised?.cancel()
         default:
             break

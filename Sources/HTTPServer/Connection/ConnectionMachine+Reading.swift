@@ -1,4 +1,4 @@
-/// Reading requests: heads, the decision on a body, and bodies read whole or streamed.
+/// Reading requests: heads, and the bodies the application asks for.
 extension ConnectionMachine {
     mutating func received(_ bytes: UnsafeRawBufferPointer, socketMayHoldMore: Bool, at now: Int64) -> ConnectionAction {
         switch state {
@@ -12,7 +12,7 @@ extension ConnectionMachine {
             return .read
         case .closed:
             return .wait
-        case .awaitingProxyHeader, .handshaking, .decidingBody, .awaitingConsumer, .awaitingResponse, .writing:
+        case .awaitingProxyHeader, .handshaking, .bodyUnread, .awaitingConsumer, .awaitingResponse, .writing:
             // Not asked for (reading waits in these states): kept for when reading resumes.
             inbound.append(contentsOf: bytes)
             return .wait
@@ -52,7 +52,7 @@ extension ConnectionMachine {
             let rest = UnsafeRawBufferPointer(rebasing: input[consumed...])
             switch state {
             case .readingHead:
-                // The body's limit depends on how the responder takes it (`bodyHandling`).
+                // The body's limit is the application's, given with its first read (`RequestBody`).
                 switch RequestHeadParser.parse(rest, maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: .max) {
                 case .incomplete:
                     return (consumed, nil)
@@ -87,73 +87,34 @@ extension ConnectionMachine {
         return (consumed, nil)
     }
 
-    /// A head is complete: answer it, or ask whether its body is read at all before reading it.
+    /// A head is complete: the application gets it at once, with its body unread.
     private mutating func beginRequest(
         _ head: HTTPRequestHead, framing: BodyFraming, bodyBytesArrived: Bool, at now: Int64
     ) -> ConnectionAction {
-        let request = RequestInProgress(head: head)
         let expectation = head.expectation
         if expectation == .unsupported {
             return answerWithoutReadingBody(
-                .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."), to: request,
-                at: now)
+                .problem(.expectationFailed, detail: "Only the expectation 100-continue is supported."),
+                to: RequestInProgress(head: head), at: now)
         }
         if framing == .none {
+            let request = RequestInProgress(head: head)
             state = .awaitingResponse(request)
-            return .callApplication(request, body: [], stream: nil)
+            return .callApplication(request)
         }
         // RFC 9110 §10.1.1: the client waits for 100 Continue before sending the body; a server may skip
         // it once body bytes are already arriving. HTTP/1.0 clients do not know 1xx responses.
         let owesContinue = expectation == .continueBeforeBody && !bodyBytesArrived && head.version != .http1_0
-        state = .decidingBody(request, framing, owesContinue: owesContinue)
-        return .decideBody(request, contentLength: framing.contentLength)
-    }
-
-    mutating func bodyHandling(_ handling: RequestBodyHandling, stream: RequestBodyStream?, at now: Int64) -> ConnectionAction {
-        guard case .decidingBody(let request, let framing, let owesContinue) = state else {
-            stream?.fail(.connectionClosed)
-            return .wait
-        }
-        let limit: Int
-        var pace = limits.defaultBodyPace
-        switch handling {
-        case .refuse(let refusal):
-            return answerWithoutReadingBody(refusal, to: request, at: now)
-        case .read:
-            limit = limits.maxBodyBytes
-        case .stream(let maxBytes, let streamPace):
-            limit = maxBytes
-            if let streamPace { pace = streamPace }
-        }
-        // RFC 9110 §15.5.14: refused before the first byte when the length is announced.
-        if let length = framing.contentLength, length > limit {
-            return refuse(.contentTooLarge("body larger than \(limit) bytes"), at: now)
-        }
-        let body = BodyInProgress(
-            request: request, reader: RequestBodyReader(framing: framing, maxBodyBytes: limit, stream: stream),
-            clock: BodyClock(pace: pace, startedAt: now))
-        if let stream {
-            // Nothing of a streamed body is read (nor 100 Continue sent) until its consumer asks for it.
-            state = .awaitingConsumer(body, pausedAt: now, owesContinue: owesContinue)
-            readMayFindMore = true
-            return .callApplication(request, body: [], stream: stream)
-        }
-        if owesContinue {
-            state = .writing(lastProgress: now, then: .body(body))
-            return .sendContinue
-        }
-        state = .readingBody(body)
-        return resumeParsing(at: now)
+        let request = RequestInProgress(
+            head: head, body: RequestBody(contentLength: framing.contentLength, highWater: limits.bodyBufferBytes))
+        state = .bodyUnread(request, framing, owesContinue: owesContinue)
+        return .callApplication(request)
     }
 
     private mutating func bodyComplete(_ body: BodyInProgress) -> ConnectionAction {
-        guard let stream = body.reader.stream else {
-            state = .awaitingResponse(body.request)
-            return .callApplication(body.request, body: body.reader.body, stream: nil)
-        }
         // The application already has the request: its promised response is awaited, and the requests
         // pipelined behind it stay unread.
-        stream.finish()
+        body.reader.stream.finish()
         state = .awaitingResponse(body.request)
         readMayFindMore = true
         return .wait

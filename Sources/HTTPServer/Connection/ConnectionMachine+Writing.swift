@@ -64,7 +64,7 @@ extension ConnectionMachine {
             now - lastProgress >= limits.write ? .close : nil
         case .lingering(let since):
             now - since >= limits.linger ? .close : nil
-        case .decidingBody, .awaitingConsumer, .awaitingResponse, .closed:
+        case .bodyUnread, .awaitingConsumer, .awaitingResponse, .closed:
             // The application's time, not the client's.
             nil
         }
@@ -74,7 +74,7 @@ extension ConnectionMachine {
         switch expiry(at: now) {
         case nil: .wait
         case .close: closeNow(orderly: true)
-        case .requestTimeout: refuse(RequestError(.requestTimeout, "the request body arrived too slowly"), at: now)
+        case .requestTimeout: refuse(HTTPProblem(.requestTimeout, detail: "the request body arrived too slowly"), at: now)
         case .proxyHeaderIncomplete: refuseProxyHeader()
         }
     }

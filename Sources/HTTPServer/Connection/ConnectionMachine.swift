@@ -1,10 +1,12 @@
+import Sockets
+
 /// One HTTP/1.1 connection as a value: events in (`ConnectionEvent`), actions out (`ConnectionAction`).
 ///
 /// Pure: it reads no clock (every event comes with the time, whole seconds on a monotonic clock), makes no
 /// system call and starts no thread, so every pair of state and event is tested as a table with a manual
 /// clock. `Connection` is the I/O shell that carries the actions out on a socket. The only objects it
-/// touches are its own `RequestInProgress` records and the application's side of a request: a streamed
-/// body's `RequestBodyStream` (given bytes, finished or failed) and a `DeferredResponse` it will no longer
+/// touches are its own `RequestInProgress` records and the application's side of a request: the
+/// `RequestBody` it hands over (given bytes, finished or failed) and a `DeferredResponse` it will no longer
 /// wait for (cancelled).
 ///
 /// The fields are internal, not private, because the machine's extensions live in files of their own; the
@@ -49,11 +51,10 @@ struct ConnectionMachine {
         case .endOfStream: return endOfStream()
         case .readFailed: return closeNow(orderly: false)
         case .wrote(let result, let progressed): return wrote(result, progressed: progressed, at: now)
-        case .bodyHandling(let handling, let stream): return bodyHandling(handling, stream: stream, at: now)
         case .answered(let response, let startedAt): return answered(response, startedAt: startedAt, at: now)
         case .deferred(let promised, let startedAt): return deferred(promised, startedAt: startedAt)
         case .deferredAnswered(let response, let promised): return deferredAnswered(response, for: promised, at: now)
-        case .consumerAsked: return consumerAsked(at: now)
+        case .consumerAsked(let terms): return consumerAsked(terms, at: now)
         case .timerFired: return timerFired(at: now)
         case .drainBegun: return drainBegun()
         case .closeRequested(let orderly): return closeNow(orderly: orderly)
@@ -90,7 +91,7 @@ struct ConnectionMachine {
         case .awaitingProxyHeader: return .readProxyHeader
         case .handshaking: return .handshake
         case .idle, .readingHead, .readingBody, .lingering: return .read
-        case .decidingBody, .awaitingConsumer, .awaitingResponse, .writing, .closed: return .wait
+        case .bodyUnread, .awaitingConsumer, .awaitingResponse, .writing, .closed: return .wait
         }
     }
 
@@ -99,7 +100,7 @@ struct ConnectionMachine {
         case .awaitingProxyHeader: .readProxyHeader
         case .handshaking: .handshake
         case .writing: .flush
-        case .idle, .readingHead, .decidingBody, .readingBody, .awaitingConsumer, .awaitingResponse, .lingering,
+        case .idle, .readingHead, .bodyUnread, .readingBody, .awaitingConsumer, .awaitingResponse, .lingering,
              .closed:
             .wait
         }

@@ -13,13 +13,14 @@ enum ConnectionState {
     case idle(since: Int64)
     /// A request head is arriving (for a new connection: since it was accepted). Header timeout.
     case readingHead(since: Int64)
-    /// A head announcing a body is complete; the application decides whether its body is read
-    /// (`HTTPResponder.bodyHandling`) before any byte of it is. Transient: answered in the same turn.
-    case decidingBody(RequestInProgress, BodyFraming, owesContinue: Bool)
+    /// The application has a request whose body it has not read yet (`RequestBody`): nothing of the body
+    /// is read until it asks, and if it answers first the body never travels. `owesContinue`: 100 Continue
+    /// goes out on the first read (RFC 9110 §10.1.1). No timeout: the application's time.
+    case bodyUnread(RequestInProgress, BodyFraming, owesContinue: Bool)
     /// A request body is arriving at the client's pace (`BodyClock`): 408 when it falls behind.
     indirect case readingBody(BodyInProgress)
-    /// A streamed body's consumer is behind, or has not asked yet: body bytes wait in the socket and the
-    /// body's clock stands still. `owesContinue`: 100 Continue goes out on the consumer's first ask.
+    /// A streamed body's consumer is behind: body bytes wait in the socket and the body's clock stands
+    /// still. `owesContinue`: 100 Continue goes out when the consumer asks.
     indirect case awaitingConsumer(BodyInProgress, pausedAt: Int64, owesContinue: Bool)
     /// The application has the request and no body is arriving: its answer (now, or later for a
     /// `DeferredResponse`) is awaited; requests pipelined behind it stay unread. No timeout.

@@ -1,4 +1,5 @@
 import Glibc
+import Sockets
 
 /// Bytes a connection still owes its peer, in order: response heads, in-memory bodies and file regions.
 ///
@@ -53,7 +54,7 @@ struct OutboundQueue {
                 result = sendByteRun(to: transport, limit: budget - sent)
             case .file(let file, let offset, let count):
                 var position = offset + sentOfHead
-                result = transport.sendFile(file, offset: &position, count: min(count - sentOfHead, budget - sent))
+                result = transport.sendFile(file.descriptor, offset: &position, count: min(count - sentOfHead, budget - sent))
             }
             switch result {
             case .bytes(let n):

@@ -1,6 +1,6 @@
 /// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1); the request
 /// parser stores names lowercased, responses keep the spelling they were given.
-public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public struct Field: Sendable, Equatable {
         public var name: String
         public var value: String

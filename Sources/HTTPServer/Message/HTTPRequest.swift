@@ -1,20 +1,18 @@
-/// A request: head plus the decoded body (empty for the usual GET/HEAD), or the stream its body arrives
-/// through when the responder chose `RequestBodyHandling.stream`.
+/// A request as the application gets it: the head, and the body still unread (`RequestBody`), which the
+/// application reads when and how it wants, or never.
 public struct HTTPRequest: Sendable {
     public var head: HTTPRequestHead
-    public var body: [UInt8]
-    /// Set (and `body` empty) when the body is streamed: read it off the event loop.
-    public var bodyStream: RequestBodyStream?
+    /// Set when the request carries content (Content-Length above 0, or chunked); nothing of it has been
+    /// read when `respond(to:)` is called.
+    public var body: RequestBody?
     /// The connection's peer and whether it is TLS.
     public var origin: RequestOrigin
 
     public init(
-        head: HTTPRequestHead, body: [UInt8] = [], bodyStream: RequestBodyStream? = nil,
-        origin: RequestOrigin = RequestOrigin(peer: nil, isSecure: false)
+        head: HTTPRequestHead, body: RequestBody? = nil, origin: RequestOrigin = RequestOrigin(peer: nil, isSecure: false)
     ) {
         self.head = head
         self.body = body
-        self.bodyStream = bodyStream
         self.origin = origin
     }
 

@@ -23,14 +23,11 @@ public struct HTTPResponse: Sendable {
         return response
     }
 
-    /// An RFC 9457 problem document (`ProblemDetails`) as application/problem+json.
+    /// An RFC 9457 problem document as application/problem+json: `HTTPProblem`'s response.
     public static func problem(
         _ status: HTTPStatus, detail: String? = nil, headers: HTTPHeaders = [:],
         extensions: [(name: String, value: ProblemDetails.Member)] = []
     ) -> HTTPResponse {
-        var headers = headers
-        headers.set("Content-Type", "application/problem+json")
-        let document = ProblemDetails(status: status, detail: detail, extensions: extensions)
-        return HTTPResponse(status: status, headers: headers, body: .bytes(document.json))
+        HTTPProblem(status, detail: detail, headers: headers, extensions: extensions).response
     }
 }

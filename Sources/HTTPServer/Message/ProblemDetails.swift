@@ -3,13 +3,13 @@
 import JSONText
 #endif
 
-/// An RFC 9457 problem document, the body of every refusal PackServe sends: `type` (always `about:blank`,
+/// An RFC 9457 problem document, the body of every refusal PackServe sends (`HTTPProblem`): `type` (always `about:blank`,
 /// §4.2.1: the status code says it all), `status`, `title` (the status's reason phrase), an optional `detail`
 /// for a human, and extension members (§3.2) that a client may act on, such as the hosts a 421 names.
 /// This is the one place problem+json is written.
 public struct ProblemDetails: Sendable {
     /// The value of an extension member.
-    public enum Member: Sendable {
+    public enum Member: Sendable, Equatable {
         case string(String)
         case strings([String])
         case integer(Int)

@@ -16,7 +16,7 @@ public enum BodyFraming: Sendable, Equatable {
     ///   before it cannot be decoded here (501).
     /// - Content-Length (RFC 9110 §8.6): one or more decimal values, all equal (`5, 5` or two `5` fields
     ///   are merged); anything else, or a value that overflows, → 400; more than `maxBodyBytes` → 413.
-    public init(head: HTTPRequestHead, maxBodyBytes: Int) throws(RequestError) {
+    public init(head: HTTPRequestHead, maxBodyBytes: Int) throws(HTTPProblem) {
         let headers = head.headers
         let hasTransferEncoding = headers.contains("transfer-encoding")
         let hasContentLength = headers.contains("content-length")
@@ -36,7 +36,7 @@ public enum BodyFraming: Sendable, Equatable {
 
     /// The codings of every Transfer-Encoding field, in order, must end in exactly one `chunked`.
     /// Empty list elements are skipped (RFC 9110 §5.6.1).
-    private static func checkTransferCodings(_ values: [String]) throws(RequestError) {
+    private static func checkTransferCodings(_ values: [String]) throws(HTTPProblem) {
         var codings: [Substring] = []
         for value in values {
             for element in value.split(separator: ",", omittingEmptySubsequences: false) {
@@ -57,7 +57,7 @@ public enum BodyFraming: Sendable, Equatable {
     }
 
     /// The single value of one or more Content-Length fields.
-    private static func contentLength(_ values: [String]) throws(RequestError) -> Int {
+    private static func contentLength(_ values: [String]) throws(HTTPProblem) -> Int {
         var length: Int?
         for value in values {
             for element in value.split(separator: ",", omittingEmptySubsequences: false) {

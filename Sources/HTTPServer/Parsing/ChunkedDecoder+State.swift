@@ -14,7 +14,7 @@ extension ChunkedDecoder {
         case done
     }
 
-    mutating func step(_ byte: UInt8) throws(RequestError) {
+    mutating func step(_ byte: UInt8) throws(HTTPProblem) {
         switch state {
         case .sizeStart, .size, .extensionBeforeSemicolon, .extensionNameStart, .extensionName,
             .extensionAfterName, .extensionValueStart, .extensionTokenValue, .extensionQuotedValue,
@@ -38,7 +38,7 @@ extension ChunkedDecoder {
     }
 
     /// `chunk-size [ chunk-ext ] CRLF` (RFC 9112 §7.1, §7.1.1).
-    private mutating func stepChunkLine(_ byte: UInt8) throws(RequestError) {
+    private mutating func stepChunkLine(_ byte: UInt8) throws(HTTPProblem) {
         switch state {
         case .sizeStart:
             guard let digit = HTTPGrammar.hexValue(byte) else { throw .badRequest("invalid chunk size") }
@@ -115,7 +115,7 @@ extension ChunkedDecoder {
 
     /// After a chunk size, an extension name or an extension value: another extension, BWS before one,
     /// or the end of the line. Anything else — a bare LF included — is refused.
-    private mutating func endOfElement(_ byte: UInt8) throws(RequestError) {
+    private mutating func endOfElement(_ byte: UInt8) throws(HTTPProblem) {
         if byte == UInt8(ascii: ";") {
             state = .extensionNameStart
         } else if HTTPGrammar.isWhitespace(byte) {
@@ -129,7 +129,7 @@ extension ChunkedDecoder {
 
     /// `trailer-section = *( field-line CRLF )` then CRLF (RFC 9112 §7.1.2), with field lines as strict
     /// as in the head: no obs-fold, no whitespace before the colon, no control bytes in values.
-    private mutating func stepTrailer(_ byte: UInt8) throws(RequestError) {
+    private mutating func stepTrailer(_ byte: UInt8) throws(HTTPProblem) {
         switch state {
         case .trailerLineStart:
             if byte == HTTPGrammar.cr {

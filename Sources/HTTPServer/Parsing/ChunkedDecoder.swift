@@ -24,7 +24,7 @@ public struct ChunkedDecoder: Sendable {
     var chunkLineBytes = 0
     var trailerBytes = 0
     /// Set once decoding failed; every later call throws it again.
-    var failure: RequestError?
+    var failure: HTTPProblem?
 
     public init(maxBodyBytes: Int, maxTrailerBytes: Int = defaultMaxTrailerBytes) {
         self.maxBodyBytes = maxBodyBytes
@@ -39,7 +39,7 @@ public struct ChunkedDecoder: Sendable {
     ///   the bytes after the final CRLF (a pipelined request) are left — and whether the body is complete.
     public mutating func decode(
         _ input: UnsafeRawBufferPointer, into body: inout [UInt8]
-    ) throws(RequestError) -> (consumed: Int, isComplete: Bool) {
+    ) throws(HTTPProblem) -> (consumed: Int, isComplete: Bool) {
         if let failure { throw failure }
         var index = 0
         while index < input.count && state != .done {
@@ -64,8 +64,8 @@ public struct ChunkedDecoder: Sendable {
     }
 
     /// Convenience for tests and tools.
-    public mutating func decode(_ input: [UInt8], into body: inout [UInt8]) throws(RequestError) -> (consumed: Int, isComplete: Bool) {
-        let result = input.withUnsafeBytes { buffer in Result { () throws(RequestError) in try decode(buffer, into: &body) } }
+    public mutating func decode(_ input: [UInt8], into body: inout [UInt8]) throws(HTTPProblem) -> (consumed: Int, isComplete: Bool) {
+        let result = input.withUnsafeBytes { buffer in Result { () throws(HTTPProblem) in try decode(buffer, into: &body) } }
         return try result.get()
     }
 }

@@ -6,7 +6,7 @@ public enum RequestHeadParseResult: Sendable {
     /// starts right after), and how its body is framed.
     case complete(HTTPRequestHead, headLength: Int, framing: BodyFraming)
     /// Refuse with `error.response` and close the connection.
-    case invalid(RequestError)
+    case invalid(HTTPProblem)
 }
 
 extension RequestHeadParseResult: Equatable {

@@ -3,7 +3,7 @@ extension RequestHeadParser {
     /// `method SP request-target SP HTTP-version`, with exactly one space between the parts
     /// (RFC 9112 §3). Checked in this order: shape (400), version (400 if malformed, 505 if not 1.x),
     /// method (400 if not a token, 501 if unknown; methods are case-sensitive, RFC 9110 §9.1), target (400).
-    static func parseRequestLine(_ line: UnsafeRawBufferPointer) throws(RequestError) -> HTTPRequestHead {
+    static func parseRequestLine(_ line: UnsafeRawBufferPointer) throws(HTTPProblem) -> HTTPRequestHead {
         guard let firstSpace = line.firstIndex(of: HTTPGrammar.space),
             let secondSpace = line[(firstSpace + 1)...].firstIndex(of: HTTPGrammar.space)
         else { throw .badRequest("malformed request line") }
@@ -19,7 +19,7 @@ extension RequestHeadParser {
 
     /// RFC 9112 §2.3: `HTTP/` DIGIT `.` DIGIT, case-sensitive. HTTP/1.0 and 1.1 are spoken; a higher 1.x
     /// minor version is handled as 1.1 (RFC 9110 §2.5); every other major version → 505.
-    static func parseVersion(_ bytes: UnsafeRawBufferPointer) throws(RequestError) -> HTTPVersion {
+    static func parseVersion(_ bytes: UnsafeRawBufferPointer) throws(HTTPProblem) -> HTTPVersion {
         guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
             bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == HTTPGrammar.slash,
             HTTPGrammar.isDigit(bytes[5]), bytes[6] == UInt8(ascii: "."), HTTPGrammar.isDigit(bytes[7])
@@ -27,12 +27,12 @@ extension RequestHeadParser {
         let major = Int(bytes[5] - UInt8(ascii: "0"))
         let minor = Int(bytes[7] - UInt8(ascii: "0"))
         guard major == 1 else {
-            throw RequestError(.httpVersionNotSupported, "only HTTP/1.0 and HTTP/1.1 are supported")
+            throw HTTPProblem(.httpVersionNotSupported, detail: "only HTTP/1.0 and HTTP/1.1 are supported")
         }
         return minor == 0 ? .http1_0 : .http1_1
     }
 
-    static func parseMethod(_ bytes: UnsafeRawBufferPointer) throws(RequestError) -> HTTPMethod {
+    static func parseMethod(_ bytes: UnsafeRawBufferPointer) throws(HTTPProblem) -> HTTPMethod {
         // The two methods nearly every request uses, matched without making a string.
         if bytes.elementsEqual("GET".utf8) { return .get }
         if bytes.elementsEqual("HEAD".utf8) { return .head }
@@ -50,7 +50,7 @@ extension RequestHeadParser {
     /// most once otherwise, with a valid value (RFC 9112 §3.2).
     static func parseFields(
         _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, into head: inout HTTPRequestHead
-    ) throws(RequestError) {
+    ) throws(HTTPProblem) {
         var lineStart = start
         var hostCount = 0
         // One allocation for all the fields, not a regrowth for the second and the fifth.
@@ -78,7 +78,7 @@ extension RequestHeadParser {
     /// tokens, and control bytes in the value (RFC 9110 §5.5).
     static func parseFieldLine(
         _ bytes: UnsafeRawBufferPointer, _ line: Range<Int>
-    ) throws(RequestError) -> (name: String, value: Range<Int>) {
+    ) throws(HTTPProblem) -> (name: String, value: Range<Int>) {
         if HTTPGrammar.isWhitespace(bytes[line.lowerBound]) {
             throw .badRequest("obsolete line folding in header")
         }

@@ -57,7 +57,7 @@ public enum RequestHeadParser {
 
     enum HeadScan {
         case incomplete
-        case invalid(RequestError)
+        case invalid(HTTPProblem)
         case found(HeadLocation)
     }
 
@@ -69,7 +69,7 @@ public enum RequestHeadParser {
     static func locateHead(_ bytes: UnsafeRawBufferPointer, maxHeaderBytes: Int, maxFieldCount: Int) -> HeadScan {
         let limit = min(bytes.count, maxHeaderBytes)
         guard let base = bytes.baseAddress, limit > 0 else {
-            return bytes.count >= maxHeaderBytes ? .invalid(RequestError(.uriTooLong, "request line too long")) : .incomplete
+            return bytes.count >= maxHeaderBytes ? .invalid(HTTPProblem(.uriTooLong, detail: "request line too long")) : .incomplete
         }
         // RFC 9112 §2.2: skip empty lines (CRLF) received before the request line.
         var requestLineStart = 0
@@ -100,12 +100,12 @@ public enum RequestHeadParser {
         guard bytes.count >= maxHeaderBytes else { return .incomplete }
         // RFC 9112 §3: a request-target longer than the server will parse → 414.
         return fieldsStart == nil
-            ? .invalid(RequestError(.uriTooLong, "request line too long"))
+            ? .invalid(HTTPProblem(.uriTooLong, detail: "request line too long"))
             : .invalid(.headerFieldsTooLarge("request head larger than \(maxHeaderBytes) bytes"))
     }
 
     /// Parses a located head: the request line, then the field lines (`RequestHeadParser+Fields.swift`).
-    static func parseHead(_ bytes: UnsafeRawBufferPointer, _ location: HeadLocation) throws(RequestError) -> HTTPRequestHead {
+    static func parseHead(_ bytes: UnsafeRawBufferPointer, _ location: HeadLocation) throws(HTTPProblem) -> HTTPRequestHead {
         var head = try parseRequestLine(bytes.rebased(location.requestLineStart..<location.fieldsStart - 2))
         try parseFields(bytes, from: location.fieldsStart, to: location.headLength - 2, into: &head)
         return head

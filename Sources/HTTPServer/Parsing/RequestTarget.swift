@@ -24,7 +24,7 @@ public struct RequestTarget: Sendable, Equatable {
     /// reused for `path` when the target is a bare origin-form path (the common case: no extra copy).
     static func parse(
         _ bytes: UnsafeRawBufferPointer, target: String, method: HTTPMethod
-    ) throws(RequestError) -> RequestTarget {
+    ) throws(HTTPProblem) -> RequestTarget {
         guard let first = bytes.first else { throw .badRequest("empty request target") }
         if first == HTTPGrammar.slash {
             let pathEnd = try validatePathAndQuery(bytes, from: 0)
@@ -40,7 +40,7 @@ public struct RequestTarget: Sendable, Equatable {
     }
 
     /// RFC 9112 §3.2.2: `http://` or `https://`, an authority without userinfo, then path-abempty and query.
-    private static func parseAbsoluteForm(_ bytes: UnsafeRawBufferPointer) throws(RequestError) -> RequestTarget {
+    private static func parseAbsoluteForm(_ bytes: UnsafeRawBufferPointer) throws(HTTPProblem) -> RequestTarget {
         guard let authorityStart = schemeLength(bytes) else {
             throw .badRequest("request target is not origin-form or absolute-form")
         }
@@ -84,7 +84,7 @@ public struct RequestTarget: Sendable, Equatable {
     /// end). `#` is refused: a fragment is never sent in a request (RFC 9112 §3.2).
     private static func validatePathAndQuery(
         _ bytes: UnsafeRawBufferPointer, from start: Int
-    ) throws(RequestError) -> Int {
+    ) throws(HTTPProblem) -> Int {
         var index = start
         var queryStart: Int?
         while index < bytes.count {

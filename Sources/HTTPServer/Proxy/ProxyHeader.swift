@@ -1,3 +1,7 @@
+#if canImport(Sockets)
+import Sockets
+#endif
+
 /// A PROXY protocol header as received (HAProxy's doc/proxy-protocol.txt, versions 1 and 2): how many
 /// bytes it took, and whom the proxy connected on behalf of.
 public struct ProxyHeader: Equatable, Sendable {

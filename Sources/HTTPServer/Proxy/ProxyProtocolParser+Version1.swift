@@ -1,3 +1,7 @@
+#if canImport(Sockets)
+import Sockets
+#endif
+
 extension ProxyProtocolParser {
     /// §2.1, the human-readable header: `PROXY TCP4 <src> <dst> <srcport> <dstport>\r\n` (or `TCP6`), or
     /// `PROXY UNKNOWN …\r\n`, at most 107 bytes.

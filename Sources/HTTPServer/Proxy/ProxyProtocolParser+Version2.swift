@@ -1,3 +1,7 @@
+#if canImport(Sockets)
+import Sockets
+#endif
+
 extension ProxyProtocolParser {
     /// §2.2, the binary header: the 12-byte signature, version and command, family and protocol, the
     /// length of what follows (network order), then the addresses and any TLVs, which are skipped.

@@ -1,6 +1,7 @@
 import CSocketShims
 import Glibc
 import Logging
+import Sockets
 
 /// A loop's side of the listening sockets: it watches them (or stops watching while the connection
 /// budget is spent or accepting failed), accepts one connection per readiness event, and gives each the
@@ -19,7 +20,7 @@ struct Acceptor {
     /// Event data for listeners: the tag and the descriptor (connections use their descriptor alone).
     static let listenerTag: UInt64 = 1 << 41
 
-    private let epoll: Int32
+    private let epoll: Epoll
     let budget: ConnectionBudget
     private let listeners: [Int32]
     /// The TLS identity of each TLS listener, by descriptor; plaintext listeners have none.
@@ -29,7 +30,7 @@ struct Acceptor {
     private let logger: Logger
     private(set) var isAccepting = false
 
-    init(epoll: Int32, budget: ConnectionBudget, listeners: [BoundListener], logger: Logger) {
+    init(epoll: Epoll, budget: ConnectionBudget, listeners: [BoundListener], logger: Logger) {
         self.epoll = epoll
         self.budget = budget
         self.logger = logger
@@ -89,15 +90,14 @@ struct Acceptor {
         isAccepting = true
         for listener in listeners {
             let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLEXCLUSIVE
-            _ = csocket_epoll_control(
-                epoll, 1, listener, UInt32(truncatingIfNeeded: interest), Self.listenerTag | UInt64(listener))
+            epoll.add(listener, events: UInt32(truncatingIfNeeded: interest), tag: Self.listenerTag | UInt64(listener))
         }
     }
 
     mutating func stopAccepting() {
         guard isAccepting else { return }
         isAccepting = false
-        for listener in listeners { _ = csocket_epoll_control(epoll, 2, listener, 0, 0) }
+        for listener in listeners { epoll.remove(listener) }
     }
 
     /// The back-off ends at the sweep after the budget has room again.

@@ -1,3 +1,5 @@
+import Sockets
+
 /// A listening socket and, for an HTTPS listener, the TLS identity its connections present.
 struct BoundListener {
     let socket: ListeningSocket

@@ -1,3 +1,5 @@
+import Sockets
+
 /// Queuing responses, and accounting for them once they end.
 extension Connection {
     func send(_ response: HTTPResponse, to request: RequestInProgress, keepAlive: Bool) {
@@ -12,10 +14,10 @@ extension Connection {
     }
 
     /// Queues the answer to a request the parser refused, or whose body fell behind (docs/http.md "Framing").
-    func refuse(_ error: RequestError) {
-        host.logger.debug("refused request", metadata: ["status": "\(error.status.code)", "detail": "\(error.detail)"])
-        host.traffic?.responded(route: .unrouted, status: error.status.code, bodyBytes: 0, aborted: false)
-        enqueue(.problem(error.status, detail: error.detail), keepAlive: false, version: .http1_1, sendsBody: true)
+    func refuse(_ problem: HTTPProblem) {
+        host.logger.debug("refused request", metadata: ["status": "\(problem.status.code)", "detail": "\(problem.detail ?? "")"])
+        host.traffic?.responded(route: .unrouted, status: problem.status.code, bodyBytes: 0, aborted: false)
+        enqueue(problem.response, keepAlive: false, version: .http1_1, sendsBody: true)
     }
 
     /// Queues the response; returns the size of its head.

@@ -1,5 +1,6 @@
 import CSocketShims
 import Logging
+import Sockets
 
 /// The I/O shell of one client connection: it owns the socket's transport, the bytes owed to the peer
 /// and the accounting of responses, and carries out what the connection's state machine
@@ -12,9 +13,8 @@ import Logging
 /// reads until the socket is empty (or a response blocks), and after a blocked response drains it reads
 /// again without waiting for an event that will not come.
 ///
-/// The application may make the connection wait (docs/http.md "Streamed request bodies and deferred
-/// responses"): a `DeferredResponse` and a streamed body's consumer wake it through
-/// `ConnectionHost.execute`.
+/// The application may make the connection wait (docs/http.md "Request bodies and deferred responses"): a
+/// `DeferredResponse` and the reads of a `RequestBody` wake it through `ConnectionHost.execute`.
 final class Connection: @unchecked Sendable {
     let socket: Int32
     let transport: any Transport
@@ -102,10 +102,8 @@ final class Connection: @unchecked Sendable {
                 action = machine.handle(.handshake(progress), at: now)
             case .flush:
                 action = flush(at: now)
-            case .decideBody(let request, let contentLength):
-                action = machine.handle(decideBody(request.head, contentLength: contentLength), at: now)
-            case .callApplication(let request, let body, let stream):
-                action = callApplication(request, body: body, stream: stream, at: now)
+            case .callApplication(let request):
+                action = callApplication(request, at: now)
             case .send(let response, let request, let keepAlive):
                 send(response, to: request, keepAlive: keepAlive)
                 action = flush(at: now)
@@ -154,23 +152,13 @@ final class Connection: @unchecked Sendable {
         return outcome
     }
 
-    private func decideBody(_ head: HTTPRequestHead, contentLength: Int?) -> ConnectionEvent {
-        let handling = host.responder.bodyHandling(for: head, origin: client.origin(for: head))
-        guard case .stream = handling else { return .bodyHandling(handling, stream: nil) }
-        // The consumer's thread wakes this connection through the loop; the stream lets go of the closure
-        // (and so of the connection) once the body ends or fails.
-        let stream = RequestBodyStream(contentLength: contentLength, highWater: configuration.streamedBodyBufferBytes) {
-            [self] in host.execute { [self] in run(.consumerAsked) }
-        }
-        return .bodyHandling(handling, stream: stream)
-    }
-
-    private func callApplication(
-        _ request: RequestInProgress, body: [UInt8], stream: RequestBodyStream?, at now: Int64
-    ) -> ConnectionAction {
+    private func callApplication(_ request: RequestInProgress, at now: Int64) -> ConnectionAction {
         let head = request.head
+        // The application's reads of the body wake this connection through the loop; the body lets go of
+        // the closure (and so of the connection) once it ends or fails.
+        request.body?.attach { [self] terms in host.execute { [self] in run(.consumerAsked(terms)) } }
         let response = host.responder.respond(
-            to: HTTPRequest(head: head, body: body, bodyStream: stream, origin: client.origin(for: head)))
+            to: HTTPRequest(head: head, body: request.body, origin: client.origin(for: head)))
         // A deferred response's time (the access log's rt) counts the application's work; an immediate
         // one's, as always, its sending.
         let startedAt = System.monotonicNanoseconds()

@@ -1,4 +1,5 @@
 import Logging
+import Sockets
 
 /// What a connection needs from the event loop that owns it. A seam, so that tests can drive a
 /// `Connection` through an in-memory transport and a manual clock, without sockets, threads or waiting.

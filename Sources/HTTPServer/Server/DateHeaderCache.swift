@@ -1,3 +1,5 @@
+import Sockets
+
 /// The Date header value (RFC 9110 §6.6.1), formatted at most once per second per event loop.
 struct DateHeaderCache {
     private var second: Int64 = -1

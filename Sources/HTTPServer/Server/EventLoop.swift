@@ -2,6 +2,7 @@ import CSocketShims
 import Foundation
 import Logging
 import Synchronization
+import Sockets
 
 /// One thread running an edge-triggered epoll loop over its share of the connections.
 ///
@@ -31,8 +32,8 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     private let requestIDPrefix: UInt64
 
     private let name: String
-    private let epoll: Int32
-    private let wakeup: Int32
+    private let epoll: Epoll
+    private let wakeup: WakeupSignal
     private var acceptor: Acceptor
     private var connections = ConnectionTable()
     /// Connections that yielded this turn, continued after its events.
@@ -65,19 +66,21 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         traffic = configuration.traffic?.makeLoopCounters()
         requestIDPrefix = UInt64(index) << 48
         self.proxyRefusalNotice = proxyRefusalNotice
-        epoll = csocket_epoll_create()
-        wakeup = csocket_eventfd()
-        guard epoll >= 0, wakeup >= 0 else { throw .system(call: "epoll_create", address: name, errno: errno) }
+        guard let epoll = Epoll(), let wakeup = WakeupSignal() else {
+            throw .system(call: "epoll_create", address: name, errno: errno)
+        }
+        self.epoll = epoll
+        self.wakeup = wakeup
         acceptor = Acceptor(epoll: epoll, budget: budget, listeners: listeners, logger: logger)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        _ = csocket_epoll_control(epoll, 1, wakeup, UInt32(CSOCKET_EPOLLIN), Self.wakeupTag)
+        epoll.add(wakeup.descriptor, events: UInt32(CSOCKET_EPOLLIN), tag: Self.wakeupTag)
         acceptor.startAccepting()
     }
 
     deinit {
         readBuffer.deallocate()
-        Glibc.close(epoll)
-        Glibc.close(wakeup)
+        epoll.close()
+        wakeup.close()
     }
 
     func start() {
@@ -91,7 +94,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     /// Runs `task` on this loop's thread.
     func execute(_ task: @escaping @Sendable () -> Void) {
         tasks.withLock { $0.append(task) }
-        csocket_eventfd_signal(wakeup)
+        wakeup.signal()
     }
 
     /// Runs `task` on this loop's thread and waits for it.
@@ -116,15 +119,15 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
 
     private func run() {
         let capacity = 256
-        let events = UnsafeMutablePointer<csocket_event>.allocate(capacity: capacity)
+        let events = UnsafeMutablePointer<Epoll.Event>.allocate(capacity: capacity)
         defer { events.deallocate() }
         nextSweep = System.monotonicSeconds() + 1
         while isRunning {
             // Waking at least once a second for the sweep, sooner when access-log lines are due; not
             // waiting at all while connections that yielded wait for their next turn.
             let timeout = yielded.isEmpty ? min(1000, accessLog?.millisecondsUntilDue() ?? 1000) : 0
-            let count = csocket_epoll_wait(epoll, events, Int32(capacity), timeout)
-            for i in 0..<Int(max(count, 0)) {
+            let count = epoll.wait(into: events, capacity: capacity, timeout: Int32(timeout))
+            for i in 0..<count {
                 handle(events[i])
             }
             continueYielded()
@@ -140,9 +143,9 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         stopped.withLock { $0?.resume() }
     }
 
-    private func handle(_ event: csocket_event) {
+    private func handle(_ event: Epoll.Event) {
         if event.data == Self.wakeupTag {
-            csocket_eventfd_drain(wakeup)
+            wakeup.drain()
             let pending = tasks.withLock { tasks in
                 defer { tasks.removeAll() }
                 return tasks
@@ -171,7 +174,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
         let interest = CSOCKET_EPOLLIN | CSOCKET_EPOLLOUT | CSOCKET_EPOLLRDHUP | CSOCKET_EPOLLET
         // Registered once for both directions, edge-triggered: no epoll_ctl per request. Adding a socket
         // that already has data queues an event for it at once.
-        guard csocket_epoll_control(epoll, 1, fd, UInt32(truncatingIfNeeded: interest), UInt64(fd)) == 0 else {
+        guard epoll.add(fd, events: UInt32(truncatingIfNeeded: interest), tag: UInt64(fd)) else {
             connections.remove(socket: fd)
             Glibc.close(fd)
             acceptor.budget.release()

@@ -1,6 +1,7 @@
 import Glibc
 import Logging
 import Synchronization
+import Sockets
 
 /// A hand-written HTTP/1.1 server: non-blocking sockets, one edge-triggered epoll loop per core,
 /// keep-alive and pipelining, zero-copy file bodies.

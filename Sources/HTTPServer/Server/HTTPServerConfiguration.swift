@@ -1,3 +1,5 @@
+import Sockets
+
 /// What the server needs to know to listen and to protect itself. Values come from the application's
 /// configuration; the defaults are the ones in the shipped config.json (docs/api.md "Configuration").
 public struct HTTPServerConfiguration: Sendable {
@@ -20,9 +22,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int = 10_000
     /// A request head larger than this is refused with 431 (RFC 6585 §5).
     public var maxHeaderBytes: Int = 16_384
-    /// A request body larger than this is refused with 413 (RFC 9110 §15.5.14).
-    public var maxBodyBytes: Int = 1 << 20
-    /// A streamed request body (`RequestBodyHandling.stream`) is read ahead of its consumer by at most about
+    /// A streamed request body (`RequestBody.stream(maxBytes:pace:)`) is read ahead of its consumer by at most about
     /// this many bytes; then the connection stops reading until the consumer catches up.
     public var streamedBodyBufferBytes: Int = 1 << 20
     /// A request head must arrive completely within this many seconds of its first byte (slowloris defence).

@@ -19,9 +19,10 @@ struct CatalogGate: Sendable {
         credentials.verdict(for: request, path: signedPath, now: now())
             .refusal(missing: "this catalog needs a token with the download scope (as a bearer token or the Basic password)")
             .map { detail in
-                .problem(
+                HTTPProblem(
                     .unauthorized, detail: detail,
-                    headers: ["WWW-Authenticate": Self.challenge, "Cache-Control": CachePolicy.privateBytes])
+                    headers: ["WWW-Authenticate": Self.challenge, "Cache-Control": CachePolicy.privateBytes]
+                ).response
             }
     }
 }

@@ -7,21 +7,27 @@ import PackStore
 /// The work of each admin endpoint, off the event loop, after the token is checked.
 extension AdminAPI {
     /// Every endpoint but the upload, on the intake queue: the token first, then the body (read only now,
-    /// so no stranger's body is ever held), then the work, one request at a time.
-    func handle(_ endpoint: AdminEndpoint, _ request: HTTPRequest, from address: String) -> HTTPResponse {
+    /// so no stranger's body is ever held: whole, at most `maxAdminBodyBytes`, within the header timeout,
+    /// by the connection without a thread waiting on it), then the work, one request at a time.
+    func handle(_ endpoint: AdminEndpoint, _ request: HTTPRequest, from address: String, completing pending: DeferredResponse) {
         let token: AdminToken
         switch authorize(request, for: endpoint, from: address) {
-        case .failure(let refusal): return refusal.response
+        case .failure(let refusal): return pending.complete(refusal.response)
         case .success(let verified): token = verified
         }
-        let body: [UInt8]
-        do {
-            body = try Self.readWhole(request.bodyStream)
-        } catch {
+        let whole = request.body ?? RequestBody(bytes: [])
+        whole.read(upTo: limits.configured.maxAdminBodyBytes, pace: limits.jsonBodyPace) { [self] result in
+            switch result {
+            case .success(let body): pending.complete(perform(endpoint, body: body, by: token))
             // The connection has answered already (413, 408) or is gone: this response goes nowhere.
-            return AdminRefusal.badRequest("the body did not arrive").response
+            case .failure: pending.complete(AdminRefusal.badRequest("the body did not arrive").response)
+            }
         }
-        return queue.sync {
+    }
+
+    /// The work of a request whose token and body are in hand, one at a time.
+    private func perform(_ endpoint: AdminEndpoint, body: [UInt8], by token: AdminToken) -> HTTPResponse {
+        queue.sync {
             do throws(AdminRefusal) {
                 switch endpoint {
                 case .putPack: preconditionFailure("uploads are handled by handleUpload")
@@ -56,7 +62,9 @@ extension AdminAPI {
         case .tokenFull: return AdminRefusal.tooManyUploadsForToken(limit: uploads.maxPerToken).response
         case .coolingDown(let seconds): return AdminRefusal.tokenCoolingDown(retryAfterSeconds: seconds).response
         }
-        var source = UploadBodySource(stream: request.bodyStream)
+        // No limit on the stream: maxPackBytes is the ingest's, checked once the token is (an anonymous
+        // client learns nothing), and a Content-Length over it is refused before the first read.
+        var source = UploadBodySource(stream: request.body?.stream(maxBytes: .max, pace: limits.uploadPace))
         defer { uploads.release(token: token.name, endedTooSlow: source.endedTooSlow) }
         do throws(AdminRefusal) {
             return try upload(id, request, from: &source, by: token)
@@ -65,7 +73,8 @@ extension AdminAPI {
         }
     }
 
-    private func authorize(
+    /// The token's verdict (reads the index: off the loop).
+    func authorize(
         _ request: HTTPRequest, for endpoint: AdminEndpoint, from address: String
     ) -> Result<AdminToken, AdminRefusal> {
         let outcome = authenticator.authorize(request.headers, scope: endpoint.scope, from: address)
@@ -73,14 +82,6 @@ extension AdminAPI {
             logger.notice("admin: refused an invalid token", metadata: ["client": "\(address)"])
         }
         return outcome
-    }
-
-    /// A small body, whole (the connection bounds its size and its time). No stream: no body.
-    static func readWhole(_ stream: RequestBodyStream?) throws(RequestBodyStream.Failure) -> [UInt8] {
-        guard let stream else { return [] }
-        var body: [UInt8] = []
-        while let chunk = try stream.next() { body += chunk }
-        return body
     }
 
     // MARK: PUT /admin/packs/{id}

@@ -8,12 +8,13 @@ import PackStore
 ///
 /// On the loop, from the head alone and before any body byte is read: plaintext from a non-loopback address
 /// → 403, a client blocked after failed authentications → 429, an unknown path → 404, a wrong method → 405,
-/// no credentials at all → 401. Every body is streamed (`RequestBodyHandling.stream`), so the connection
-/// reads none of it until the handler asks, and the handler asks only once the token is verified: a
-/// stranger never makes the server hold a body. Token verification reads the index, an upload writes and
-/// fsyncs, a publish signs and commits — none of which may block a loop. Uploads run on a thread each (at
-/// most `maxUploads`, more get 503); the other requests are verified and their bodies read on a concurrent
-/// queue, then do their work one at a time on a serial queue.
+/// no credentials at all → 401, content for an endpoint that takes none → 413. The connection reads no
+/// byte of a body until the handler asks (`RequestBody`), and the handler asks only once the token is
+/// verified: a stranger never makes the server hold a body. Token verification reads the index, an upload
+/// writes and fsyncs, a publish signs and commits — none of which may block a loop. Uploads run on a thread
+/// each (at most `maxUploads`, more get 503) and stream their body; the other requests are verified on a
+/// concurrent queue, their JSON bodies read whole by the connection, then do their work one at a time on a
+/// serial queue.
 public final class AdminAPI: Sendable {
     let store: PackStore
     let signer: ManifestSigner?
@@ -63,24 +64,6 @@ public final class AdminAPI: Sendable {
     /// The comparator tokens are verified with (for the test that proves it is the constant-time one).
     public var tokenComparator: any TokenDigestComparator { authenticator.comparator }
 
-    /// On the loop: what may be refused before a byte of the body travels. Nothing is read before the
-    /// handler asks (after the token is verified); a JSON body must then arrive whole, within its limit and
-    /// the header timeout, and an upload keep its minimum rate.
-    func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
-        switch admit(head, origin: origin) {
-        case .failure(let refusal):
-            return .refuse(refusal.response)
-        case .success((let endpoint, _)):
-            switch endpoint.body {
-            case .none: return .refuse(AdminRefusal.takesNoContent.response)
-            case .json: return .stream(maxBytes: limits.configured.maxAdminBodyBytes, pace: limits.jsonBodyPace)
-            // The limit (maxPackBytes) is enforced by the ingest, after the token is checked: an anonymous
-            // client learns nothing, and a Content-Length over it is still refused before the body is read.
-            case .stream: return .stream(maxBytes: .max, pace: limits.uploadPace)
-            }
-        }
-    }
-
     /// On the loop: refuses at once, or answers later from another thread.
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let endpoint: AdminEndpoint
@@ -89,6 +72,8 @@ public final class AdminAPI: Sendable {
         case .failure(let refusal): return refusal.response
         case .success(let admitted): (endpoint, address) = admitted
         }
+        // An endpoint without a body refuses one before it travels.
+        if endpoint.body == .none, request.body != nil { return AdminRefusal.takesNoContent.response }
         let pending = DeferredResponse()
         if endpoint.body == .stream {
             guard uploads.reserve() else { return AdminRefusal.tooManyUploads(limit: uploads.maxUploads).response }
@@ -99,7 +84,7 @@ public final class AdminAPI: Sendable {
             thread.name = "packserve-upload"
             thread.start()
         } else {
-            intake.async { [self] in pending.complete(handle(endpoint, request, from: address)) }
+            intake.async { [self] in handle(endpoint, request, from: address, completing: pending) }
         }
         return .deferred(pending)
     }

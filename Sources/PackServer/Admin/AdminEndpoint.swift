@@ -16,7 +16,7 @@ enum AdminEndpoint: Equatable, Sendable {
     enum Body: Equatable {
         /// No body is read (one that comes anyway is refused before it is read).
         case none
-        /// A small JSON document, read whole (at most the server's `maxBodyBytes`, 1 MiB).
+        /// A small JSON document, read whole (at most `limits.maxAdminBodyBytes`).
         case json
         /// The pack's bytes, streamed into the store.
         case stream

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sockets
 
 /// What the admin API allows one request, and all of them together (docs/api.md "Admin API"; the
 /// `limits.*` keys of config.json).

@@ -2,8 +2,9 @@ import Glibc
 import HTTPServer
 import PackStore
 
-/// Every answer of the admin API that is not a success, as problem+json (RFC 9457): one place that says
-/// which status each refusal gets (docs/api.md "Admin API").
+/// Why the admin API refuses a request (docs/api.md "Admin API"): the cases its code matches on, each a
+/// constructor of the one refusal value (`HTTPProblem`), so this is the one place that says which status,
+/// detail and fields each refusal gets.
 enum AdminRefusal: Error, Equatable, Sendable {
     case malformedPath
     case notFound(String)
@@ -28,60 +29,62 @@ enum AdminRefusal: Error, Equatable, Sendable {
     case noURLSigningSecret
     case cannotSign(SignedURLs.Refusal)
 
-    var response: HTTPResponse {
+    var response: HTTPResponse { problem.response }
+
+    var problem: HTTPProblem {
         switch self {
         case .malformedPath:
-            return .problem(.badRequest, detail: "malformed path")
+            return HTTPProblem(.badRequest, detail: "malformed path")
         case .notFound(let path):
-            return .problem(.notFound, detail: "no admin resource at \(path)")
+            return HTTPProblem(.notFound, detail: "no admin resource at \(path)")
         case .methodNotAllowed(let allow):
-            return .problem(.methodNotAllowed, detail: "this resource answers \(allow) only", headers: ["Allow": allow])
+            return HTTPProblem(.methodNotAllowed, detail: "this resource answers \(allow) only", headers: ["Allow": allow])
         case .plaintextFromNetwork:
-            return .problem(
+            return HTTPProblem(
                 .forbidden, detail: "over plain HTTP the admin API answers only loopback clients; use HTTPS")
         case .throttled(let seconds):
-            return .problem(
+            return HTTPProblem(
                 .tooManyRequests, detail: "too many failed authentications from this address; retry in \(seconds) s",
                 headers: ["Retry-After": String(seconds)])
         case .unauthenticated(let invalidToken):
             // RFC 6750 §3: no error code when no credentials came, invalid_token when they named no token.
             let challenge = invalidToken ? #"Bearer realm="packserve-admin", error="invalid_token""# : #"Bearer realm="packserve-admin""#
-            return .problem(
+            return HTTPProblem(
                 .unauthorized,
                 detail: invalidToken ? "the bearer token is not valid (unknown or revoked)" : "send Authorization: Bearer <token>",
                 headers: ["WWW-Authenticate": challenge])
         case .missingScope(let scope):
-            return .problem(
+            return HTTPProblem(
                 .forbidden, detail: "the token lacks the \(scope.rawValue) scope",
                 headers: ["WWW-Authenticate": #"Bearer realm="packserve-admin", error="insufficient_scope", scope="\#(scope.rawValue)""#])
         case .tooManyUploads(let limit):
-            return .problem(
+            return HTTPProblem(
                 .serviceUnavailable, detail: "\(limit) uploads are running; retry shortly", headers: ["Retry-After": "5"])
         case .tooManyUploadsForToken(let limit):
-            return .problem(
+            return HTTPProblem(
                 .tooManyRequests, detail: "this token already runs \(limit) uploads; retry when one ends",
                 headers: ["Retry-After": "5"])
         case .tokenCoolingDown(let seconds):
-            return .problem(
+            return HTTPProblem(
                 .tooManyRequests,
                 detail: "this token's last upload was ended for being too slow; retry in \(seconds) s",
                 headers: ["Retry-After": String(seconds)])
         case .takesNoContent:
-            return .problem(.contentTooLarge, detail: "this resource takes no request content")
+            return HTTPProblem(.contentTooLarge, detail: "this resource takes no request content")
         case .badRequest(let detail):
-            return .problem(.badRequest, detail: detail)
+            return HTTPProblem(.badRequest, detail: detail)
         case .noSigningKey:
-            return .problem(.serviceUnavailable, detail: "this server has no signing key, so it cannot publish")
+            return HTTPProblem(.serviceUnavailable, detail: "this server has no signing key, so it cannot publish")
         case .noURLSigningSecret:
-            return .problem(
+            return HTTPProblem(
                 .serviceUnavailable, detail: "this server has no URL-signing secret, so it cannot sign URLs")
         case .cannotSign(let refusal):
             switch refusal {
-            case .invalidTTL: return .problem(.badRequest, detail: refusal.description)
-            case .noRelease, .unknownPack: return .problem(.notFound, detail: refusal.description)
+            case .invalidTTL: return HTTPProblem(.badRequest, detail: refusal.description)
+            case .noRelease, .unknownPack: return HTTPProblem(.notFound, detail: refusal.description)
             }
         case .store(let error):
-            return .problem(Self.status(of: error), detail: error.description)
+            return HTTPProblem(Self.status(of: error), detail: error.description)
         }
     }
 

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sockets
 
 /// Whom the admin throttle counts a failure against (docs/api.md "Admin API"): an IPv4 client by its
 /// address, an IPv6 client by its /64 — one subscriber's network, the unit a host is given (RFC 6177) — so

@@ -1,6 +1,7 @@
 import HTTPServer
 import Logging
 import ServiceLifecycle
+import Sockets
 import UnixSignals
 
 /// The listening half of a server, the same for a primary (`PackServeApplication`) and a replica

@@ -4,6 +4,7 @@ import Logging
 import PackStore
 import ServiceLifecycle
 import UnixSignals
+import Sockets
 
 /// The whole server as `packserve serve` runs it, assembled from a configuration: the store and signing keys,
 /// the sample catalog, the live release and its watcher, URL signing, the admin API, the routes, metrics, cache

@@ -108,12 +108,15 @@ public final class PackServeResponder: HTTPResponder {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         // Resolved before anything else (docs/http.md "Order of evaluation", step 0): a request for another host
-        // gets no content, whatever the route, method, Range or precondition — only the probes answer it.
-        if let refusal = hostCheck.refusal(of: request.head) {
-            return probes[request.path]?(request) ?? refusal
+        // gets no content, whatever the route, method, body, Range or precondition — only the probes answer it.
+        if let misdirected = hostCheck.refusal(of: request.head) {
+            guard let probe = probes[request.path] else { return misdirected }
+            return request.body == nil ? probe(request) : Self.refusal(ofContentFor: request.head)
         }
         if replica != nil, AdminEndpoint.isAdminPath(request.path) { return ReplicaServing.adminRefusal }
         if let admin, AdminEndpoint.isAdminPath(request.path) { return admin.respond(to: request) }
+        // No other route takes a request body: answered without reading a byte of it, so it never travels.
+        if request.body != nil { return Self.refusal(ofContentFor: request.head) }
         if let preflight = crossOrigin.preflight(request) { return preflight }
         // RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole.
         if request.method == .options && request.path == "*" {
@@ -124,21 +127,9 @@ public final class PackServeResponder: HTTPResponder {
         return response
     }
 
-    /// Only the admin routes take request bodies; everything else refuses them (`refusal(ofBodyFor:)`).
-    public func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
-        if replica != nil, AdminEndpoint.isAdminPath(head.path), hostCheck.refusal(of: head) == nil {
-            return .refuse(ReplicaServing.adminRefusal)
-        }
-        if let admin, AdminEndpoint.isAdminPath(head.path), hostCheck.refusal(of: head) == nil {
-            return admin.bodyHandling(for: head, origin: origin)
-        }
-        return refusal(ofBodyFor: head).map(RequestBodyHandling.refuse) ?? .read
-    }
-
-    /// No other route takes a request body. Refused before a byte of it is read: whatever the route would
-    /// answer for another host or method, and 413 for GET and HEAD (a body there has no meaning).
-    public func refusal(ofBodyFor head: HTTPRequestHead) -> HTTPResponse? {
-        if probes[head.path] == nil, let refusal = hostCheck.refusal(of: head) { return refusal }
+    /// The answer to content sent to a route that takes none: 405 for a method no route here answers, 413
+    /// for GET, HEAD and OPTIONS (content has no meaning there, RFC 9110 §9.3.1).
+    static func refusal(ofContentFor head: HTTPRequestHead) -> HTTPResponse {
         guard head.method.isGetOrHead || head.method == .options else { return .methodNotAllowed(allow: "GET, HEAD") }
         return .problem(.contentTooLarge, detail: "requests here take no content")
     }

@@ -2,6 +2,7 @@ import HTTPServer
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import Sockets
 
 /// The signals an operator sends a running server other than SIGTERM/SIGINT (those drain and exit,
 /// through the service group). SIGHUP re-reads the TLS certificate and key; SIGUSR1 reopens the access

@@ -2,6 +2,7 @@ import DevelopmentCertificates
 import Foundation
 import HTTPServer
 import Logging
+import Sockets
 
 /// Loads the HTTPS listener's certificate and key at start-up, making development ones first when they
 /// are missing and `tls.generateIfMissing` is on (README "HTTPS", "Testing on a device").

@@ -1,5 +1,6 @@
 import Configuration
 import HTTPServer
+import Sockets
 
 extension PackServeConfiguration {
     /// `admin`: who may use the admin API over plain HTTP (README "HTTPS").

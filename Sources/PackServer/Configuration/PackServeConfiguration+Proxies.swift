@@ -1,5 +1,6 @@
 import Configuration
 import HTTPServer
+import Sockets
 
 extension PackServeConfiguration {
     /// The most `trustedProxies` entries: each connection (PROXY protocol) or request (X-Forwarded-For) from

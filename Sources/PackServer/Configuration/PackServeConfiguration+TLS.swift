@@ -1,5 +1,6 @@
 import Configuration
 import HTTPServer
+import Sockets
 
 extension PackServeConfiguration {
     /// `tls`: the HTTPS listener beside the plaintext one (README "HTTPS").

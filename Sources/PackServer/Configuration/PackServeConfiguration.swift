@@ -1,5 +1,6 @@
 import HTTPServer
 import Manifest
+import Sockets
 
 /// Everything `config.json` (docs/api.md "Configuration") can set, with the contract's defaults.
 /// Relative paths are resolved against the directory of the configuration file.

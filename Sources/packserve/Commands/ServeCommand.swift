@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import PackServer
+import Sockets
 
 /// `packserve serve [--host H] [--port N]`: runs the server in the foreground until SIGTERM/SIGINT.
 /// Only the options and the configuration are read here; `PackServeApplication` is the server.

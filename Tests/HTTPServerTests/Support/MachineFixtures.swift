@@ -24,14 +24,24 @@ enum MachineFixtures {
     static let put = head("PUT /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n")
     static let getBytes = Array("GET /x HTTP/1.1\r\nHost: test\r\n\r\n".utf8)
 
-    static func body(streamed: Bool, promised: DeferredResponse? = nil) -> BodyInProgress {
-        let stream = streamed ? RequestBodyStream(contentLength: 10, highWater: 64) {} : nil
-        let request = RequestInProgress(head: put)
-        request.promised = promised
+    /// A `put` whose body is being read (streamed, 64 bytes ahead of its consumer).
+    static func body(promised: DeferredResponse? = nil) -> BodyInProgress {
+        let request = unread(promised: promised)
+        let stream = request.body!
         return BodyInProgress(
             request: request, reader: RequestBodyReader(framing: .contentLength(10), maxBodyBytes: 1 << 20, stream: stream),
             clock: BodyClock(pace: limits.defaultBodyPace, startedAt: start))
     }
+
+    /// A `put` handed to the application with its body unread.
+    static func unread(promised: DeferredResponse? = nil) -> RequestInProgress {
+        let request = RequestInProgress(head: put, body: RequestBody(contentLength: 10, highWater: 64))
+        request.promised = promised
+        return request
+    }
+
+    /// The terms of a first read that takes the 10-byte `put`.
+    static let terms = BodyTerms(maxBytes: 1 << 20, pace: nil)
 
     static func machine(in state: ConnectionState) -> ConnectionMachine {
         var machine = ConnectionMachine(limits: limits, acceptedAt: start)
@@ -58,7 +68,7 @@ extension ConnectionState {
         case .handshaking: "handshaking"
         case .idle: "idle"
         case .readingHead: "readingHead"
-        case .decidingBody: "decidingBody"
+        case .bodyUnread: "bodyUnread"
         case .readingBody: "readingBody"
         case .awaitingConsumer: "awaitingConsumer"
         case .awaitingResponse: "awaitingResponse"
@@ -69,7 +79,7 @@ extension ConnectionState {
     }
 
     static let allNames = [
-        "awaitingProxyHeader", "handshaking", "idle", "readingHead", "decidingBody", "readingBody",
+        "awaitingProxyHeader", "handshaking", "idle", "readingHead", "bodyUnread", "readingBody",
         "awaitingConsumer", "awaitingResponse", "writing", "lingering", "closed",
     ]
 }
@@ -82,7 +92,6 @@ extension ConnectionAction {
         case .readProxyHeader: "readProxyHeader"
         case .handshake: "handshake"
         case .flush: "flush"
-        case .decideBody: "decideBody"
         case .callApplication: "callApplication"
         case .send: "send"
         case .sendContinue: "sendContinue"

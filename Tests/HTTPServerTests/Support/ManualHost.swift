@@ -1,6 +1,7 @@
 @testable import HTTPServer
 import Logging
 import Synchronization
+import Sockets
 
 /// A `ConnectionHost` with a clock the test sets: a connection driven through it runs on the test's
 /// thread, one event at a time, with no waiting.

@@ -1,5 +1,6 @@
 import Glibc
 @testable import HTTPServer
+import Sockets
 
 /// A transport with no socket: the test queues what the peer "sends" (each element one read, like a TLS
 /// record), limits how much it "accepts", and reads back what the connection wrote.
@@ -46,9 +47,9 @@ final class MemoryTransport: Transport {
         return accept(bytes)
     }
 
-    func sendFile(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
+    func sendFile(_ file: Int32, offset: inout Int64, count: Int64) -> IOResult {
         var bytes = [UInt8](repeating: 0, count: Int(min(count, 1 << 20)))
-        let n = bytes.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        let n = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, off_t(offset)) }
         guard n > 0 else { return .endOfStream }
         let result = accept(Array(bytes[0..<n]))
         if case .bytes(let sent) = result { offset += Int64(sent) }

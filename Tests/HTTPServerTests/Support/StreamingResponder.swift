@@ -5,8 +5,8 @@ import Synchronization
 /// - `/upload…` streams its body (at most `maxBytes`) and answers later; the test gets the stream and the
 ///   pending response through `uploads` and completes it itself;
 /// - `/later…` (no body) answers later the same way, through `pending`;
-/// - `/early…` streams, but answers 401 at once, before reading a byte;
-/// - anything else is echoed at once, like `EchoResponder`.
+/// - `/early…` answers 401 at once, before reading a byte;
+/// - anything else is echoed, like `EchoResponder`.
 final class StreamingResponder: HTTPResponder {
     struct Upload: Sendable {
         var head: HTTPRequestHead
@@ -26,16 +26,12 @@ final class StreamingResponder: HTTPResponder {
         self.onUpload = onUpload
     }
 
-    func bodyHandling(for head: HTTPRequestHead, origin: RequestOrigin) -> RequestBodyHandling {
-        head.path.hasPrefix("/upload") || head.path.hasPrefix("/early") ? .stream(maxBytes: maxBytes) : .read
-    }
-
     func respond(to request: HTTPRequest) -> HTTPResponse {
         if request.path.hasPrefix("/early") {
             return .problem(HTTPStatus(401, "Unauthorized"), headers: ["WWW-Authenticate": "Bearer"])
         }
-        if let stream = request.bodyStream {
-            let upload = Upload(head: request.head, stream: stream, response: DeferredResponse())
+        if let body = request.body, request.path.hasPrefix("/upload") {
+            let upload = Upload(head: request.head, stream: body.stream(maxBytes: maxBytes), response: DeferredResponse())
             if let onUpload { onUpload(upload) } else { uploads.withLock { $0.append(upload) } }
             return .deferred(upload.response)
         }

@@ -11,7 +11,6 @@ final class TestServer: Sendable {
     static func configuration(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) -> HTTPServerConfiguration {
         var c = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         c.maxHeaderBytes = 4096
-        c.maxBodyBytes = 64 * 1024
         c.headerTimeoutSeconds = 2
         c.idleTimeoutSeconds = 5
         c.writeTimeoutSeconds = 5

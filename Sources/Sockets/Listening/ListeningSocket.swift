@@ -1,10 +1,10 @@
 import Glibc
 
 /// A bound, listening, non-blocking TCP socket.
-struct ListeningSocket {
-    let descriptor: Int32
-    let port: Int
-    let address: String
+package struct ListeningSocket {
+    package let descriptor: Int32
+    package let port: Int
+    package let address: String
 
     /// Binds every address `host` resolves to (IPv4 and IPv6). With port 0 the first socket picks an
     /// ephemeral port and the others reuse it, so a test can reach all of them with one number.
@@ -12,7 +12,7 @@ struct ListeningSocket {
     /// The IPv4 wildcard `0.0.0.0` means "every interface", so it binds the IPv6 wildcard `::` too when
     /// the machine has IPv6 (a device on an IPv6-only network must reach the server as well). To listen
     /// on IPv4 alone, name an IPv4 address.
-    static func bindAll(host: String, port: Int, backlog: Int32 = 4096) throws(SocketBindError) -> [ListeningSocket] {
+    package static func bindAll(host: String, port: Int, backlog: Int32 = 4096) throws(SocketBindError) -> [ListeningSocket] {
         var addresses = try resolve(host: host, port: port)
         if host == "0.0.0.0", Self.machineHasIPv6, let any6 = try? resolve(host: "::", port: port) {
             addresses += any6

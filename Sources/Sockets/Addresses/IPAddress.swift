@@ -8,7 +8,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     public let high: UInt64
     public let low: UInt64
 
-    init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
+    package init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
 
     /// The IPv4 address `value` (host order: 0x7F000001 is 127.0.0.1).
     public init(ipv4 value: UInt32) {
@@ -33,7 +33,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 4 (IPv4) or 16 (IPv6) bytes in network order, as socket addresses and PROXY headers carry them.
-    init(networkOrder bytes: UnsafeRawBufferPointer) {
+    package init(networkOrder bytes: UnsafeRawBufferPointer) {
         var value: (UInt64, UInt64) = (0, 0)
         for (index, byte) in bytes.enumerated() {
             if index < 8 { value.0 = value.0 << 8 | UInt64(byte) } else { value.1 = value.1 << 8 | UInt64(byte) }

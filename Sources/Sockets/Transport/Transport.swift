@@ -1,7 +1,7 @@
 import Glibc
 
 /// The outcome of one non-blocking socket operation.
-enum IOResult: Equatable {
+package enum IOResult: Equatable {
     /// This many bytes moved (never 0 for writes).
     case bytes(Int)
     /// The socket is not ready; wait for readiness and try again (EAGAIN, or TLS wanting the other
@@ -13,7 +13,7 @@ enum IOResult: Equatable {
 }
 
 /// How far a transport's opening handshake has come.
-enum HandshakeProgress: Equatable {
+package enum HandshakeProgress: Equatable {
     case done
     case wouldBlock
     case failed
@@ -22,7 +22,7 @@ enum HandshakeProgress: Equatable {
 /// The seam between the connection state machine and the bytes on the wire: plaintext TCP or TLS. The
 /// parser and the responders never see it. Connections receive theirs when they are made (from the
 /// listener that accepted them), and tests drive a connection through an in-memory one.
-protocol Transport {
+package protocol Transport {
     /// Whether a read that returned less than asked for proves the socket is empty. True for plain
     /// TCP; false for TLS, where one read yields at most one record while more may wait in the socket,
     /// and edge-triggered epoll will not announce them again.
@@ -34,8 +34,8 @@ protocol Transport {
     /// Writes from several buffers at once. `more` tells the kernel further bytes follow immediately
     /// (MSG_MORE), so a response head and the first file bytes leave in one segment.
     func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult
-    /// Sends `count` bytes of `file` from `offset` (advanced by what was sent).
-    func sendFile(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult
+    /// Sends `count` bytes of the open file `descriptor` from `offset` (advanced by what was sent).
+    func sendFile(_ descriptor: Int32, offset: inout Int64, count: Int64) -> IOResult
     /// Ends our direction of the connection (with TLS, close_notify first) while still reading.
     func finishSending()
     /// Called before an orderly close: TLS sends close_notify so the peer can tell the end from a cut.

@@ -11,14 +11,14 @@ import Glibc
 /// the first file bytes, so a small ranged response is one TLS record and one write(2), not two. A larger
 /// piece of a file is sealed into several records that leave together in one write(2) ("cork", see
 /// COpenSSL.c): a quarter of the syscalls, and of the reader's wake-ups, of one write(2) per record.
-final class TLSTransport: Transport {
-    static let fileChunkSize = 64 * 1024
+package final class TLSTransport: Transport {
+    package static let fileChunkSize = 64 * 1024
     /// In-memory chunks smaller than this are gathered into one write (one TLS record) rather than
     /// becoming a record each: a response head and a small body leave together.
-    static let gatherLimit = 16 * 1024
+    package static let gatherLimit = 16 * 1024
     /// Room for the records of one `fileChunkSize` piece: 16 KiB of plaintext each, plus at most 256
     /// bytes of header, padding and tag per record.
-    static let corkCapacity = fileChunkSize + (fileChunkSize / (16 * 1024) + 1) * 256
+    package static let corkCapacity = fileChunkSize + (fileChunkSize / (16 * 1024) + 1) * 256
 
     private let session: OpaquePointer
     private let socket: Int32
@@ -48,7 +48,7 @@ final class TLSTransport: Transport {
     /// `gatherLimit` − 1, so the first record (up to 16 KiB) always carries at least one file byte.
     private var heldHead: [UInt8] = []
 
-    init?(context: OpaquePointer, socket: Int32) {
+    package init?(context: OpaquePointer, socket: Int32) {
         guard let session = ctls_session_new(context, socket) else { return nil }
         self.session = session
         self.socket = socket
@@ -59,13 +59,13 @@ final class TLSTransport: Transport {
         fileBuffer?.deallocate()
     }
 
-    var shortReadMeansEmpty: Bool { false }
+    package var shortReadMeansEmpty: Bool { false }
 
     /// The negotiated protocol, e.g. "TLSv1.3".
-    var protocolVersion: String { String(cString: ctls_protocol(session)) }
-    var resumedSession: Bool { ctls_session_reused(session) == 1 }
+    package var protocolVersion: String { String(cString: ctls_protocol(session)) }
+    package var resumedSession: Bool { ctls_session_reused(session) == 1 }
 
-    func handshake() -> HandshakeProgress {
+    package func handshake() -> HandshakeProgress {
         switch Int(ctls_handshake(session)) {
         case CTLS_OK:
             kernelSends = ctls_ktls_send(session) == 1
@@ -79,12 +79,12 @@ final class TLSTransport: Transport {
         }
     }
 
-    func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
+    package func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         var count = 0
         return result(ctls_read(session, buffer.baseAddress, buffer.count, &count), count: count)
     }
 
-    func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult {
+    package func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult {
         guard let first = buffers.first else { return .bytes(0) }
         var count = 0
         // Rare: a head was held but no file came next. Write it first, alone; a retry after "want
@@ -119,7 +119,7 @@ final class TLSTransport: Transport {
         }
     }
 
-    func sendFile(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
+    package func sendFile(_ file: Int32, offset: inout Int64, count: Int64) -> IOResult {
         if kernelSends { return sendFileInKernel(file, offset: &offset, count: count) }
         if unflushedFileBytes > 0, let cork {
             // Records sealed by the last call wait for the socket: they go first, and count once sent.
@@ -129,18 +129,18 @@ final class TLSTransport: Transport {
             unflushedFileBytes = 0
             return report(sent, offset: &offset, count: count)
         }
-        if pendingStart == pendingEnd || pendingFile != file.descriptor || pendingOffset != offset {
+        if pendingStart == pendingEnd || pendingFile != file || pendingOffset != offset {
             let buffer = fileBuffer ?? .allocate(byteCount: Self.fileChunkSize, alignment: 16)
             fileBuffer = buffer
             // A held head goes in front of the file bytes: one SSL_write, one record for a small body.
             let head = heldHead.count
             if head > 0 { heldHead.withUnsafeBytes { buffer.copyMemory(from: $0) } }
-            let n = pread(file.descriptor, buffer.baseAddress! + head, Int(min(count, Int64(buffer.count - head))), off_t(offset))
+            let n = pread(file, buffer.baseAddress! + head, Int(min(count, Int64(buffer.count - head))), off_t(offset))
             // 0 with bytes still owed means the file shrank under us: never send fewer bytes than announced.
             if n == 0 { return .endOfStream }
             if n < 0 { return .failed(errno: errno) }
             heldHead.removeAll(keepingCapacity: true)
-            (pendingFile, pendingOffset, pendingStart, pendingEnd, pendingHead) = (file.descriptor, offset, 0, head + n, head)
+            (pendingFile, pendingOffset, pendingStart, pendingEnd, pendingHead) = (file, offset, 0, head + n, head)
         }
         // More than one record's worth is corked: sealed records collect and leave in one write(2).
         let corked = pendingEnd - pendingStart > Self.gatherLimit
@@ -186,9 +186,9 @@ final class TLSTransport: Transport {
         return .bytes(fileBytes)
     }
 
-    private func sendFileInKernel(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
+    private func sendFileInKernel(_ file: Int32, offset: inout Int64, count: Int64) -> IOResult {
         var status: Int32 = 0
-        let n = ctls_sendfile(session, file.descriptor, offset, Int(min(count, 0x7fff_f000)), &status)
+        let n = ctls_sendfile(session, file, offset, Int(min(count, 0x7fff_f000)), &status)
         if n > 0 {
             offset += Int64(n)
             return .bytes(n)
@@ -196,12 +196,12 @@ final class TLSTransport: Transport {
         return n == 0 ? .endOfStream : result(status, count: 0)
     }
 
-    func finishSending() {
+    package func finishSending() {
         if !failed { ctls_shutdown(session) }
         shutdown(socket, Int32(SHUT_WR))
     }
 
-    func willClose() {
+    package func willClose() {
         if !failed { ctls_shutdown(session) }
     }
 

@@ -1,23 +1,23 @@
 import Glibc
 
 /// TCP without TLS: recv, sendmsg and zero-copy sendfile(2) on a non-blocking socket.
-struct PlaintextTransport: Transport {
-    let socket: Int32
+package struct PlaintextTransport: Transport {
+    package let socket: Int32
 
-    var shortReadMeansEmpty: Bool { true }
+    package var shortReadMeansEmpty: Bool { true }
 
-    func handshake() -> HandshakeProgress { .done }
+    package func handshake() -> HandshakeProgress { .done }
 
-    func willClose() {}
+    package func willClose() {}
 
-    func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
+    package func receive(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         let n = recv(socket, buffer.baseAddress, buffer.count, 0)
         if n > 0 { return .bytes(n) }
         if n == 0 { return .endOfStream }
         return Self.failure(errno)
     }
 
-    func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult {
+    package func send(_ buffers: UnsafeBufferPointer<iovec>, more: Bool) -> IOResult {
         var message = msghdr()
         message.msg_iov = UnsafeMutablePointer(mutating: buffers.baseAddress)
         message.msg_iovlen = buffers.count
@@ -28,10 +28,14 @@ struct PlaintextTransport: Transport {
         return Self.failure(errno)
     }
 
-    func sendFile(_ file: OpenFile, offset: inout Int64, count: Int64) -> IOResult {
+    package init(socket: Int32) {
+        self.socket = socket
+    }
+
+    package func sendFile(_ file: Int32, offset: inout Int64, count: Int64) -> IOResult {
         var position = off_t(offset)
         // Linux sends at most 0x7ffff000 bytes per call; the writer loops for the rest.
-        let n = sendfile(socket, file.descriptor, &position, Int(min(count, 0x7fff_f000)))
+        let n = sendfile(socket, file, &position, Int(min(count, 0x7fff_f000)))
         if n > 0 {
             offset = Int64(position)
             return .bytes(n)
@@ -41,7 +45,7 @@ struct PlaintextTransport: Transport {
         return Self.failure(errno)
     }
 
-    func finishSending() {
+    package func finishSending() {
         shutdown(socket, Int32(SHUT_WR))
     }
 

@@ -1,12 +1,12 @@
 import Glibc
 
 /// An IPv4 or IPv6 socket address as a value.
-struct SocketAddress: Equatable, CustomStringConvertible {
+package struct SocketAddress: Equatable, CustomStringConvertible {
     private var storage: sockaddr_storage
 
-    var family: Int32 { Int32(storage.ss_family) }
+    package var family: Int32 { Int32(storage.ss_family) }
 
-    init?(_ pointer: UnsafeMutablePointer<sockaddr>?) {
+    package init?(_ pointer: UnsafeMutablePointer<sockaddr>?) {
         guard let pointer else { return nil }
         let family = Int32(pointer.pointee.sa_family)
         guard family == AF_INET || family == AF_INET6 else { return nil }
@@ -15,7 +15,7 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: length)) }
     }
 
-    mutating func setPort(_ port: Int) {
+    package mutating func setPort(_ port: Int) {
         let networkPort = in_port_t(UInt16(port).bigEndian)
         let family = self.family
         withUnsafeMutableBytes(of: &storage) { raw in
@@ -27,19 +27,19 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         }
     }
 
-    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    package func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
         return withUnsafeBytes(of: storage) { raw in
             body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(length))
         }
     }
 
-    var description: String {
+    package var description: String {
         family == AF_INET6 ? "[\(hostText)]:\(port)" : "\(hostText):\(port)"
     }
 
     /// The numeric address without port (`127.0.0.1`, `::1`), as access logs show a client.
-    var hostText: String {
+    package var hostText: String {
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         let status = withSockaddr { getnameinfo($0, $1, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) }
         guard status == 0 else { return "?" }
@@ -47,7 +47,7 @@ struct SocketAddress: Equatable, CustomStringConvertible {
     }
 
     /// The address of the peer of a connected socket.
-    static func peer(of socket: Int32) -> SocketAddress? {
+    package static func peer(of socket: Int32) -> SocketAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         return withUnsafeMutablePointer(to: &storage) {
@@ -55,10 +55,10 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         }
     }
 
-    static func == (a: SocketAddress, b: SocketAddress) -> Bool { a.description == b.description }
+    package static func == (a: SocketAddress, b: SocketAddress) -> Bool { a.description == b.description }
 
     /// The port a bound socket actually got (the ephemeral one when 0 was asked for).
-    static func localPort(of socket: Int32) -> Int {
+    package static func localPort(of socket: Int32) -> Int {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) {
@@ -71,7 +71,7 @@ struct SocketAddress: Equatable, CustomStringConvertible {
     }
 
     /// 127.0.0.0/8, ::1, or an IPv4-mapped loopback address (::ffff:127.x.y.z).
-    var isLoopback: Bool {
+    package var isLoopback: Bool {
         withUnsafeBytes(of: storage) { raw in
             if family == AF_INET {
                 let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_addr.s_addr
@@ -86,7 +86,7 @@ struct SocketAddress: Equatable, CustomStringConvertible {
     }
 
     /// The address without its port, as a value to compare with networks.
-    var ipAddress: IPAddress {
+    package var ipAddress: IPAddress {
         withUnsafeBytes(of: storage) { raw in
             if family == AF_INET {
                 var address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_addr
@@ -97,7 +97,7 @@ struct SocketAddress: Equatable, CustomStringConvertible {
         }
     }
 
-    var port: Int {
+    package var port: Int {
         withUnsafeBytes(of: storage) { raw in
             let networkPort = family == AF_INET
                 ? raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_port

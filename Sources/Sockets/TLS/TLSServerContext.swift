@@ -36,7 +36,7 @@ public final class TLSServerContext: Sendable {
     }
 
     /// A TLS transport for an accepted socket, or nil when OpenSSL cannot allocate one.
-    func makeTransport(socket: Int32) -> TLSTransport? {
+    package func makeTransport(socket: Int32) -> TLSTransport? {
         current.withLock { TLSTransport(context: $0.context, socket: socket) }
     }
 
@@ -54,7 +54,7 @@ public final class TLSServerContext: Sendable {
 
     /// Whether the kernel lists its `tls` module in tcp_available_ulp; read once. Contexts ask OpenSSL
     /// for kernel TLS only then.
-    static let kernelOffersTLS: Bool = {
+    package static let kernelOffersTLS: Bool = {
         let ulps = (try? String(decoding: readFile("/proc/sys/net/ipv4/tcp_available_ulp"), as: UTF8.self)) ?? ""
         return ulps.split(whereSeparator: \.isWhitespace).contains("tls")
     }()
@@ -71,9 +71,9 @@ public final class TLSServerContext: Sendable {
 
 /// One loaded OpenSSL context; freed when the last reference goes (OpenSSL counts sessions' own).
 private final class LoadedContext: @unchecked Sendable {
-    let context: OpaquePointer
+    package let context: OpaquePointer
 
-    init(certificatePath: String, privateKeyPath: String, minimumVersion: TLSServerContext.MinimumVersion) throws(TLSContextError) {
+    package init(certificatePath: String, privateKeyPath: String, minimumVersion: TLSServerContext.MinimumVersion) throws(TLSContextError) {
         var error = [CChar](repeating: 0, count: 512)
         let loaded = ctls_context_new(
             certificatePath, privateKeyPath, minimumVersion == .tls13 ? 13 : 12, TLSServerContext.kernelOffersTLS ? 1 : 0,
