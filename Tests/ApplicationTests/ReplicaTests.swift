@@ -1,8 +1,11 @@
+import Dispatch
 import Foundation
+import HTTPClient
 import PackServeTesting
 import PackServer
 import PackStore
 import Polling
+import Synchronization
 import Testing
 
 /// Issue 23, replica mode (docs/object-storage.md "Replicas"), in-process on a manual clock: a replica follows
@@ -157,19 +160,31 @@ import Testing
         #expect(!setup.replica.application.cache.contains(later.sha256))
 
         setup.bucket.hold()
-        let client = setup.replica.client
-        let requests = (0..<6).map { _ in Task { try await client.get("/blobs/sha256/\(later.sha256)") } }
+        // Six GETs at once, each on a thread of its own: Dispatch starts threads for blocking work about one a
+        // second, which would make the requests arrive one by one.
+        let url = try #require(URL(string: setup.replica.client.origin + "/blobs/sha256/\(later.sha256)"))
+        let answers = Mutex<[(status: Int, body: [UInt8])]>([])
+        let done = DispatchGroup()
+        for _ in 0..<6 {
+            done.enter()
+            Thread.detachNewThread {
+                defer { done.leave() }
+                var body: [UInt8] = []
+                let status = (try? HTTPClient(userAgent: "replica-tests", timeout: 30).perform(
+                    ClientRequest(url: url), body: { body += $0 }).status) ?? 0
+                answers.withLock { $0.append((status, body)) }
+            }
+        }
         let waiting = try await Poll.until(within: .seconds(10)) {
             setup.replica.application.readThrough.waiters(of: later.sha256) == 6
         }
         setup.bucket.release()
         #expect(waiting)
-        for request in requests {
-            let response = try await request.value
-            #expect(response.status == 200 && Array(response.body) == later.bytes)
-        }
+        await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
+        let all = answers.withLock { $0 }
+        #expect(all.count == 6 && all.allSatisfy { $0.status == 200 && $0.body == later.bytes })
         #expect(setup.bucket.downloadCount(BucketLayout().blob(later.sha256)) == 1)
-        let range = try await client.get("/packs/later", headers: [("Range", "bytes=100-199")])
+        let range = try await setup.replica.client.get("/packs/later", headers: [("Range", "bytes=100-199")])
         #expect(range.status == 206 && Array(range.body) == Array(later.bytes[100..<200]))
     }
 
