@@ -46,7 +46,8 @@ extension ObjectStorageEndToEnd {
                     cleanSeconds = max(Date().timeIntervalSince(begun), 0.05)
                     continue
                 }
-                // A kill instant anywhere from the start to half again a clean publish's length.
+                // A kill instant anywhere from the start to half again a clean publish's length. A sleep, not a
+                // clock: the random instant in another process's real work is what the test is about.
                 usleep(UInt32(Double.random(in: 0...(cleanSeconds * 1.5), using: &generator) * 1_000_000))
                 if publish.kill9() == 128 + SIGKILL { kills += 1 }
             }
