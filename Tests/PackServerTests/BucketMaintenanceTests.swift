@@ -121,4 +121,26 @@ import Testing
         #expect(problems.contains(.stalePointer(
             release: 1, version: manifest.version - 1, indexRelease: release.number, indexVersion: manifest.version)))
     }
+
+    /// A publish killed among its documents leaves a directory no pointer ever named: no reader sees it, so
+    /// fsck does not count it; an older release the bucket holds whole must still be whole.
+    @Test func fsckIgnoresADirectoryNoPointerNamedButChecksWholeOnes() throws {
+        let fixture = try BucketFixture()
+        let bucket = fixture.directoryBucket()
+        try fixture.publishRelease(seed: 1)
+        _ = try fixture.sync(bucket)
+        try fixture.publishRelease(seed: 2)
+        // Release 2's publish died after its record: no manifest form, no pointer to it.
+        let records = try bucket.list(prefix: layout.releaseDirectory(1)).filter { $0.key.hasSuffix("release.json") }
+        try bucket.put(layout.releaseRecord(2), bytes: try #require(try bucket.get(records[0].key)), contentType: "x")
+        try fixture.publishRelease(seed: 3)
+        _ = try fixture.sync(bucket)
+        let check = BucketCheck(
+            store: fixture.store, bucket: bucket, configuration: fixture.configuration,
+            scratchDirectory: fixture.root.path)
+        #expect(try check.run().problems == [])
+
+        try bucket.delete(layout.releaseRecord(1))
+        #expect(try check.run().problems == [.missingObject(key: layout.releaseRecord(1))])
+    }
 }

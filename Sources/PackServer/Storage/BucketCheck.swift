@@ -6,8 +6,8 @@ import PackStore
 /// `fsck --storage`: the bucket against the index. The pointer must name the index's newest manifest
 /// version; that release's documents and every blob it needs (its packs' and those earlier retained releases
 /// still serve) must be there at the right size, and each blob is downloaded and hashed, so an object with the
-/// right size and other bytes is found too. Other retained releases the bucket holds must hold their record
-/// and download manifest.
+/// right size and other bytes is found too. Other retained releases the bucket holds whole must hold their
+/// record and download manifest.
 public struct BucketCheck {
     let store: PackStore
     let bucket: any ObjectBucket
@@ -110,14 +110,17 @@ public struct BucketCheck {
         return hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// A retained release the bucket has a directory for must hold its record and download manifest (its
-    /// blobs are among the latest release's, checked above).
+    /// A retained release the bucket holds must hold its record and download manifest (its blobs are among
+    /// the latest release's, checked above). Only a directory with a manifest form counts: those are the last
+    /// documents written, so a directory without one is a publish interrupted before any pointer could name
+    /// it, which no reader ever sees (as an orphan blob is no damage to the local store).
     private func checkOtherRetainedReleases(except latest: Int, checked: inout Int) throws -> [BucketProblem] {
         let layout = settings.layout
         var problems: [BucketProblem] = []
         for release in try store.releases() where !release.isPruned && release.number != latest {
             let keys = Set(try bucket.list(prefix: layout.releaseDirectory(release.number)).map(\.key))
-            guard !keys.isEmpty else { continue }
+            let manifests = layout.releaseDirectory(release.number) + "manifests/"
+            guard keys.contains(where: { $0.hasPrefix(manifests) }) else { continue }
             let wholeCatalog = layout.downloadManifest(release.number, name: DownloadManifestVariants.documentName(nil))
             for key in [layout.releaseRecord(release.number), wholeCatalog] {
                 checked += 1
