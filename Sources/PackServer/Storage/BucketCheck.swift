@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Manifest
 import PackStore
@@ -97,17 +96,7 @@ public struct BucketCheck {
         let path = "\(scratchDirectory)/fsck-\(UInt64.random(in: 0 ... .max))"
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard try bucket.download(key, to: path) else { return nil }
-        return try Self.sha256(ofFileAt: path)
-    }
-
-    static func sha256(ofFileAt path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
-        }
-        defer { try? handle.close() }
-        var hash = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return try PackStore.sha256Hex(ofFileAt: path)
     }
 
     /// A retained release the bucket holds must hold its record and download manifest (its blobs are among
