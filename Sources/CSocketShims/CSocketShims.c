@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <pthread.h>
 #include <unistd.h>
 #include "CSocketShims.h"
 
@@ -47,4 +48,8 @@ void csocket_eventfd_drain(int fd) {
     uint64_t value;
     ssize_t ignored = read(fd, &value, sizeof value);
     (void)ignored;
+}
+
+void csocket_name_thread(const char *name) {
+    (void)pthread_setname_np(pthread_self(), name);
 }

@@ -36,4 +36,8 @@ int csocket_eventfd(void);
 void csocket_eventfd_signal(int fd);
 void csocket_eventfd_drain(int fd);
 
+/// Names the calling thread for top -H, perf and /proc (Linux keeps 15 bytes; a longer name is refused).
+/// pthread_setname_np is a GNU extension that Swift's Glibc module does not declare.
+void csocket_name_thread(const char *name);
+
 #endif

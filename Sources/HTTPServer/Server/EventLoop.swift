@@ -57,7 +57,8 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger,
          budget: ConnectionBudget, listeners: [BoundListener],
          proxyRefusalNotice: FirstOccurrence = FirstOccurrence()) throws(SocketBindError) {
-        name = "packserve-loop-\(index)"
+        // Linux keeps 15 bytes of a thread's name and refuses longer ones: this one fits.
+        name = "http-loop-\(index)"
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
@@ -84,8 +85,12 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = name
+        let thread = Thread { [self] in
+            // Named from inside: Foundation's `Thread.name` does not reach the kernel on Linux, and top -H,
+            // perf and /proc should tell the loops apart.
+            csocket_name_thread(name)
+            run()
+        }
         thread.start()
     }
 
