@@ -194,7 +194,10 @@ let package = Package(
         ),
         // Poll: the one place tests wait for what runs on its own time (another process or thread).
         .target(name: "Polling", path: "Tests/Polling"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling"]),
+        // RawClient: a blocking loopback client that sends and reads exact bytes, for the HTTP core's tests
+        // and the application's; below both, so neither depends on the other's support code.
+        .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(
             name: "DurableFilesTests",
@@ -244,11 +247,12 @@ let package = Package(
         // metrics over real loopback sockets, in milliseconds.
         .testTarget(
             name: "ApplicationTests",
-            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling"]
+            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling", "RawHTTPClient"]
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting", "Polling"],
+            name: "EndToEndTests",
+            dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting", "Polling", "RawHTTPClient"],
             // Python the tests run by path (PythonScripts), not sources of the target.
             exclude: ["Scripts"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import PackServeTesting
+import RawHTTPClient
 import Testing
 
 /// Issue 11: probes answer whatever the Host, HTTP/1.0 without Host is for the publicBaseURL host, and a
@@ -19,10 +20,10 @@ import Testing
 
     /// Sends `request` as written on a new connection; the status line's code, the header block and the body.
     static func exchange(_ request: String, port: Int) throws -> (status: Int?, head: String, body: [UInt8]) {
-        let socket = try LoopbackSocket(port: port)
+        let socket = try RawClient(port: port)
         try socket.send(request)
-        let (bytes, ended) = socket.readUntilEnd()
-        #expect(ended, "the server closes after \(request.debugDescription)")
+        let (bytes, end) = socket.readUntilEnd()
+        #expect(end != .timedOut, "the server closes after \(request.debugDescription)")
         let separator = Array("\r\n\r\n".utf8)
         let split = (0...max(0, bytes.count - 4)).first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator }
         let headEnd = split ?? bytes.count

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PackServeTesting
+import RawHTTPClient
 import Testing
 
 /// The static files of `publicDirectory` against what a hostile client asks for (the process-level defects,
@@ -8,7 +9,7 @@ import Testing
 @Suite struct PublicDirectory {
     /// GET `path` on a new connection; the status and everything the server sent.
     static func get(_ path: String, port: Int) throws -> (status: Int?, text: String) {
-        let socket = try LoopbackSocket(port: port)
+        let socket = try RawClient(port: port)
         try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let text = String(decoding: socket.readUntilEnd().bytes, as: UTF8.self)
         return (text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }, text)
@@ -39,7 +40,7 @@ import Testing
         }
         #expect(try Self.get("/", port: server.port).text.hasSuffix("<h1>hi</h1>"))
         // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7).
-        let socket = try LoopbackSocket(port: server.port)
+        let socket = try RawClient(port: server.port)
         try socket.send("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let options = String(decoding: socket.readUntilEnd().bytes, as: UTF8.self)
         #expect(options.hasPrefix("HTTP/1.1 200 "), "\(options)")

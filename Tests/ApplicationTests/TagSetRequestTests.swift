@@ -1,5 +1,6 @@
 import Foundation
 import PackServeTesting
+import RawHTTPClient
 import Testing
 
 /// Issue 10, "Done means" 4: `/tags?tag=A&tag=B` answers a set of tags at once, as
@@ -39,7 +40,7 @@ import Testing
         #expect(unknown.text.contains("swamp"), "the problem names the unknown tag: \(unknown.text)")
         #expect(try await client.get("/tags").status == 400)
         // Sent as written: a URL type would escape the stray `%`.
-        let socket = try LoopbackSocket(port: server.port)
+        let socket = try RawClient(port: server.port)
         try socket.send("GET /tags?tag=%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let malformed = String(decoding: socket.readUntilEnd().bytes, as: UTF8.self)
         #expect(malformed.hasPrefix("HTTP/1.1 400 "), "\(malformed.prefix(200))")

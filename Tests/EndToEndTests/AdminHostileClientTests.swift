@@ -1,5 +1,6 @@
 import Foundation
 import PackServeTesting
+import RawHTTPClient
 import Testing
 
 extension EndToEnd {
@@ -9,14 +10,14 @@ extension EndToEnd {
     @Suite struct AdminHostileClients {
         /// Sends `head` and reads until the server ends the connection (or 3 s pass): the whole answer.
         static func answer(toHead head: String, port: Int) throws -> (text: String, ended: Bool) {
-            let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: 3)
+            let socket = try RawClient(port: port, receiveTimeoutSeconds: 3)
             try socket.send(head)
-            let (bytes, ended) = socket.readUntilEnd()
-            return (String(decoding: bytes, as: UTF8.self), ended)
+            let (bytes, end) = socket.readUntilEnd()
+            return (String(decoding: bytes, as: UTF8.self), end != .timedOut)
         }
 
         /// Reads the answer to what `socket` sent, with how long it took to come.
-        static func timedAnswer(on socket: LoopbackSocket) -> (text: String, after: Duration) {
+        static func timedAnswer(on socket: RawClient) -> (text: String, after: Duration) {
             let clock = ContinuousClock()
             let started = clock.now
             let (bytes, _) = socket.readUntilEnd()
@@ -34,7 +35,7 @@ extension EndToEnd {
                 port: session.server.port)
             #expect(large.text.hasPrefix("HTTP/1.1 413 "), "\(large.text)")
 
-            let socket = try LoopbackSocket(port: session.server.port, receiveTimeoutSeconds: 8)
+            let socket = try RawClient(port: session.server.port, receiveTimeoutSeconds: 8)
             try socket.send(
                 "POST /admin/publish HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 20\r\n\r\n{\"note\":")
             let answer = Self.timedAnswer(on: socket)
@@ -50,7 +51,7 @@ extension EndToEnd {
             let session = try await AdminSession.start(
                 tokens: ["ci": "upload", "other": "upload"],
                 overrides: ["limits": ["uploadWindowSeconds": 2, "uploadMinBytesPerSecond": 32_768, "maxUploads": 1] as [String: any Sendable]])
-            let socket = try LoopbackSocket(port: session.server.port, receiveTimeoutSeconds: 10)
+            let socket = try RawClient(port: session.server.port, receiveTimeoutSeconds: 10)
             try socket.send(
                 "PUT /admin/packs/camper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(session.tokens["ci"]!)\r\nContent-Length: 104857600\r\n\r\n")
             try socket.send([UInt8](repeating: 0x41, count: 128 << 10))
@@ -78,9 +79,9 @@ extension EndToEnd {
             func head(_ id: String, _ token: String) -> String {
                 "PUT /admin/packs/\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(session.tokens[token]!)\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n"
             }
-            var held: [LoopbackSocket] = []
+            var held: [RawClient] = []
             for (index, token) in ["a", "a", "b", "b"].enumerated() {
-                let socket = try LoopbackSocket(port: session.server.port, receiveTimeoutSeconds: 5)
+                let socket = try RawClient(port: session.server.port, receiveTimeoutSeconds: 5)
                 try socket.send(head("p\(index)", token))
                 // 100 Continue comes when the upload asks for its body: its slots are taken by then.
                 let answer = socket.read(until: "\r\n\r\n")
@@ -94,12 +95,12 @@ extension EndToEnd {
             held.removeLast().close()
             held.removeLast().close()
             // Their threads see the hang-ups and give their slots back: until then, 503.
-            var third: LoopbackSocket
+            var third: RawClient
             var answer = ""
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(5)
             repeat {
-                third = try LoopbackSocket(port: session.server.port, receiveTimeoutSeconds: 5)
+                third = try RawClient(port: session.server.port, receiveTimeoutSeconds: 5)
                 try third.send(head("p5", "c"))
                 answer = third.read(until: "\r\n\r\n").text
             } while answer.hasPrefix("HTTP/1.1 503 ") && clock.now < deadline

@@ -1,5 +1,6 @@
 import Foundation
 import PackServeTesting
+import RawHTTPClient
 import Testing
 import Polling
 
@@ -64,7 +65,7 @@ extension EndToEnd {
             let draftBefore = try await session.store.run(["ls", "--json"]).stdout
 
             // Half of a 20 MB body, then the client hangs up.
-            let socket = try LoopbackSocket(port: session.server.port)
+            let socket = try RawClient(port: session.server.port)
             try socket.send(
                 "PUT /admin/packs/aborted HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(session.tokens["ci"]!)\r\nContent-Length: 20000000\r\n\r\n")
             try socket.send([UInt8](repeating: 0x5A, count: 10_000_000))

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PackServeTesting
+import RawHTTPClient
 import Testing
 
 extension EndToEnd {
@@ -40,10 +41,10 @@ extension EndToEnd {
             #expect(old.status != 0, "\(old.output)")
             #expect(!old.output.contains("HTTP/1.1 200"))
             // …plaintext HTTP on the TLS port gets no HTTP answer, only a closed connection…
-            let plain = try LoopbackSocket(port: server.tlsPort)
+            let plain = try RawClient(port: server.tlsPort)
             try plain.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let (answer, ended) = plain.readUntilEnd()
-            #expect(ended && !String(decoding: answer, as: UTF8.self).contains("HTTP/1.1 200"))
+            let (answer, end) = plain.readUntilEnd()
+            #expect(end != .timedOut && !String(decoding: answer, as: UTF8.self).contains("HTTP/1.1 200"))
             // …and neither harms the server.
             let after = try await Self.shell("curl -sS --cacert \(certificates.caFile) \(server.secureURL("/healthz"))")
             #expect(after.status == 0, "\(after.output)")
@@ -207,14 +208,14 @@ extension EndToEnd {
             let store = try StoreWorkspace()
             let certificates = try await TestCertificates.make(in: store.directory.file("tls"))
             let server = try await Self.serve(store, certificates, limits: ["headerTimeoutSeconds": 2, "idleTimeoutSeconds": 60])
-            let staller = try LoopbackSocket(port: server.tlsPort, receiveTimeoutSeconds: 8)
+            let staller = try RawClient(port: server.tlsPort, receiveTimeoutSeconds: 8)
             try staller.send([0x16, 0x03, 0x01, 0x00, 0x80, 0x01])  // the start of a ClientHello, then nothing
             let clock = ContinuousClock()
             let started = clock.now
             let served = try await Self.shell("curl -sS -o /dev/null -w '%{http_code}' --cacert \(certificates.caFile) \(server.secureURL("/healthz"))")
             #expect(served.output == "200")
-            let (_, ended) = staller.readUntilEnd()
-            #expect(ended, "the stalled handshake was never dropped")
+            let (_, end) = staller.readUntilEnd()
+            #expect(end != .timedOut, "the stalled handshake was never dropped")
             #expect(clock.now - started < .seconds(5), "dropped after \(clock.now - started)")
 
             let python = try ExternalTool.path(of: "python3")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PackServeTesting
+import RawHTTPClient
 import Testing
 import Polling
 
@@ -9,13 +10,13 @@ extension EndToEnd {
     /// test names the defect it guards against; descriptor counts and memory come from /proc.
     @Suite struct HostileClients {
         /// Sends `request` on a new connection and reads until the server ends it.
-        static func exchange(_ request: String, port: Int, receiveTimeoutSeconds: Int = 5) throws -> (status: Int?, text: String, ended: Bool) {
-            let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
+        static func exchange(_ request: String, port: Int, receiveTimeoutSeconds: Double = 5) throws -> (status: Int?, text: String, ended: Bool) {
+            let socket = try RawClient(port: port, receiveTimeoutSeconds: receiveTimeoutSeconds)
             try socket.send(request)
-            let (bytes, ended) = socket.readUntilEnd()
+            let (bytes, end) = socket.readUntilEnd()
             let text = String(decoding: bytes, as: UTF8.self)
             let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
-            return (status, text, ended)
+            return (status, text, end != .timedOut)
         }
 
         static func get(_ path: String, port: Int) throws -> (status: Int?, text: String, ended: Bool) {
@@ -48,7 +49,7 @@ extension EndToEnd {
                 "POST /packs/level-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nsome",
             ]
             for i in 0..<2000 {
-                let socket = try LoopbackSocket(port: server.port)
+                let socket = try RawClient(port: server.port)
                 try socket.send(partials[i % 2])
                 socket.close()
             }
@@ -57,12 +58,12 @@ extension EndToEnd {
 
             // A complete request followed by our FIN is answered, and the connection ends at once
             // (it was held for the idle timeout before).
-            let socket = try LoopbackSocket(port: server.port, receiveTimeoutSeconds: 3)
+            let socket = try RawClient(port: server.port, receiveTimeoutSeconds: 3)
             try socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             socket.shutdownWrite()
-            let (answer, ended) = socket.readUntilEnd()
+            let (answer, end) = socket.readUntilEnd()
             #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
-            #expect(ended, "the server kept a half-closed connection open")
+            #expect(end != .timedOut, "the server kept a half-closed connection open")
             #expect(try await server.stop() == 0)
         }
 
@@ -76,9 +77,9 @@ extension EndToEnd {
 
             // 400 connections each announce 1 MiB and send 256 KiB of it, then stall.
             let chunk = [UInt8](repeating: 0x61, count: 256 * 1024)
-            var stalled: [LoopbackSocket] = []
+            var stalled: [RawClient] = []
             for _ in 0..<400 {
-                let socket = try LoopbackSocket(port: server.port)
+                let socket = try RawClient(port: server.port)
                 try socket.send("POST /packs/level-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1048576\r\n\r\n")
                 try socket.send(chunk)
                 stalled.append(socket)

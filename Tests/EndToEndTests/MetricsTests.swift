@@ -1,5 +1,6 @@
 import Foundation
 import PackServeTesting
+import RawHTTPClient
 import Testing
 import Polling
 
@@ -51,11 +52,11 @@ extension EndToEnd {
                 server.secureURL("/healthz"), curlArguments: ["--cacert", certificates.caFile])
             #expect(secure.status == 200)
             // Plaintext on the TLS port: a failed handshake, no HTTP answer.
-            let plaintext = try LoopbackSocket(port: server.tlsPort)
+            let plaintext = try RawClient(port: server.tlsPort)
             try plaintext.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(plaintext.readUntilEnd().ended)
+            #expect(plaintext.readUntilEnd().end != .timedOut)
             plaintext.close()
-            let held = try LoopbackSocket(port: server.port)
+            let held = try RawClient(port: server.port)
 
             let after = try await Self.scrape(metricsURL) { $0["packserve_http_connections_open"] as? Double == 1 }
             func moved(_ name: String) -> Double { Self.delta(name, before, after) }
@@ -101,7 +102,7 @@ extension EndToEnd {
             try await store.run(["publish"])
             let server = try await store.serve(overrides: ["metrics": Self.metricsOn])
             let metricsURL = "http://127.0.0.1:\(try await server.metricsPort())/metrics"
-            let client = try LoopbackSocket(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("GET /packs/big HTTP/1.1\r\nHost: localhost\r\n\r\n")
             var received = 0
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -134,7 +135,7 @@ extension EndToEnd {
             let store = try StoreWorkspace()
             let server = try await store.serve(overrides: overrides)
             #expect(!server.child.stderr.text.contains("listener=metrics"), "\(server.child.stderr.text)")
-            #expect(throws: LoopbackClientError.self) { try LoopbackSocket(port: port) }
+            #expect(throws: RawClientError.self) { try RawClient(port: port) }
             #expect(try await StoreResponse.get(server.url("/metrics")).status == 404)
             #expect(try await server.stop() == 0)
         }

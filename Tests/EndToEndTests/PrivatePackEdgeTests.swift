@@ -1,12 +1,13 @@
 import Foundation
 import PackServeTesting
+import RawHTTPClient
 import Testing
 import Polling
 
 extension EndToEnd.PrivatePacks {
     /// The raw bytes of one request on a fresh connection, read until the server closes it.
     static func raw(_ server: RunningPackServe, _ requestLine: String) throws -> String {
-        let socket = try LoopbackSocket(port: server.port)
+        let socket = try RawClient(port: server.port)
         defer { socket.close() }
         try socket.send(requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return String(decoding: socket.readUntilEnd().bytes, as: UTF8.self)

@@ -1,3 +1,4 @@
+import RawHTTPClient
 import Testing
 
 extension ServerTests {

@@ -1,4 +1,5 @@
 import Glibc
+import RawHTTPClient
 import Testing
 import Polling
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
+import RawHTTPClient
 import Synchronization
 import Testing
 import Polling

@@ -1,5 +1,6 @@
 import PackServeTesting
 import Polling
+import RawHTTPClient
 
 /// Waits until a freshly started cache answers through to its origin (a bounded `Poll`).
 enum CacheReadiness {
@@ -13,7 +14,7 @@ enum CacheReadiness {
             // processes, and a curl spawned in that moment was seen as running for a whole minute.
             // /healthz is 200 whatever the Host, and never cached.
             do {
-                let socket = try LoopbackSocket(port: cache.port, receiveTimeoutSeconds: 2)
+                let socket = try RawClient(port: cache.port, receiveTimeoutSeconds: 2)
                 try socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 last = socket.read(until: "\r\n\r\n").text
                 return last.hasPrefix("HTTP/1.1 200 ")

@@ -1,6 +1,7 @@
 import Foundation
 import PackServeTesting
 import Polling
+import RawHTTPClient
 
 /// Real nginx serving a directory as its document root (what `packserve export` writes for a static host), on
 /// an ephemeral loopback port, one process, its logs in a temporary directory.
@@ -20,7 +21,7 @@ final class StaticNginx {
         let child = child
         let answered = try await Poll.until(within: .seconds(20), every: .milliseconds(50)) {
             guard child.isRunning else { throw EndToEndFailure("nginx exited at start: \(child.stderr.text)") }
-            guard let socket = try? LoopbackSocket(port: port, receiveTimeoutSeconds: 2) else { return false }
+            guard let socket = try? RawClient(port: port, receiveTimeoutSeconds: 2) else { return false }
             try socket.send("HEAD /current.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             return socket.read(until: "\r\n\r\n").text.hasPrefix("HTTP/1.1 ")
         }

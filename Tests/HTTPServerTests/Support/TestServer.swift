@@ -1,5 +1,6 @@
 import HTTPServer
 import Logging
+import RawHTTPClient
 
 /// An in-process `HTTPServer` on 127.0.0.1 with an ephemeral port, small limits and short timeouts, so
 /// tests can reach every limit quickly. Stop it with `stop()`; tests that forget leak only a port.

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPClient
 
 /// A slowloris client: sends a request head one byte per second and reports when, and how, the server
 /// dropped it. Gives up (reporting `.timedOut`) after `maxBytes` bytes so a server without a header

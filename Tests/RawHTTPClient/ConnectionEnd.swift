@@ -1,5 +1,5 @@
 /// How a read that waited for the server to close the connection ended.
-enum ConnectionEnd: Equatable, CustomStringConvertible {
+public enum ConnectionEnd: Equatable, Sendable, CustomStringConvertible {
     /// An orderly close (FIN): recv returned 0.
     case closed
     /// The server reset the connection (RST): recv failed with ECONNRESET.
@@ -7,7 +7,7 @@ enum ConnectionEnd: Equatable, CustomStringConvertible {
     /// The receive timeout passed while the connection stayed open.
     case timedOut
 
-    var description: String {
+    public var description: String {
         switch self {
         case .closed: "closed"
         case .reset: "reset"

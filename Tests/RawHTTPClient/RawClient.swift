@@ -1,18 +1,19 @@
 import Glibc
 
-/// A blocking TCP client for talking to the server byte by byte: it sends exactly what a test writes
-/// (malformed requests, pipelines, trickles) and reads exactly what the server sends, with a receive
-/// timeout so that a server that never answers fails the test instead of hanging it.
+/// A blocking TCP client for talking to a server byte by byte: it sends exactly what a test writes
+/// (malformed requests, pipelines, trickles, announced-but-unsent bodies, half-closes, a Host of the test's
+/// choice) and reads exactly what the server sends, with a receive timeout so that a server that never
+/// answers fails the test instead of hanging it. The HTTP core's tests and the application's share it.
 ///
 /// Used by one thread at a time; a test may hand it to another thread (see `NewThread`), never share it.
-final class RawClient: @unchecked Sendable {
-    let descriptor: Int32
+public final class RawClient: @unchecked Sendable {
+    public let descriptor: Int32
     /// Received bytes not yet handed to the test.
     private var buffer: [UInt8] = []
     private var isClosed = false
 
     /// Connects to 127.0.0.1:`port`. Throws `.socketCall("connect", …)` if refused.
-    init(port: Int, receiveTimeoutSeconds: Double = 5) throws(RawClientError) {
+    public init(port: Int, receiveTimeoutSeconds: Double = 5) throws(RawClientError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .socketCall("socket", errno: errno) }
         descriptor = fd
@@ -38,18 +39,18 @@ final class RawClient: @unchecked Sendable {
         close()
     }
 
-    func setReceiveTimeout(seconds: Double) {
+    public func setReceiveTimeout(seconds: Double) {
         var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Shrinks the kernel receive buffer so the server's writes block early (a slow reader).
-    func setReceiveBufferSize(_ bytes: Int32) {
+    public func setReceiveBufferSize(_ bytes: Int32) {
         var size = bytes
         setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(descriptor)
@@ -57,12 +58,15 @@ final class RawClient: @unchecked Sendable {
 
     // MARK: Sending
 
-    func send(_ text: String) throws(RawClientError) {
+    /// Sends our FIN; the server may still answer.
+    public func shutdownWrite() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    public func send(_ text: String) throws(RawClientError) {
         try send(Array(text.utf8))
     }
 
     /// Writes all of `bytes` (one send call unless the kernel takes less).
-    func send(_ bytes: [UInt8]) throws(RawClientError) {
+    public func send(_ bytes: [UInt8]) throws(RawClientError) {
         var sent = 0
         while sent < bytes.count {
             // MSG_NOSIGNAL: writing to a connection the server closed must fail, not kill the test runner.
@@ -96,7 +100,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Exactly `count` bytes; throws if the connection ends or goes quiet first.
-    func read(count: Int) throws(RawClientError) -> [UInt8] {
+    public func read(count: Int) throws(RawClientError) -> [UInt8] {
         while buffer.count < count {
             if case .end(let end) = fill() {
                 if end == .timedOut { throw .timedOut(waitingFor: "\(count) bytes (have \(buffer.count))") }
@@ -108,8 +112,19 @@ final class RawClient: @unchecked Sendable {
         return bytes
     }
 
+    /// What the server sends until `marker` has arrived (`found`), or the connection ends or goes quiet
+    /// first; the bytes are consumed either way.
+    public func read(until marker: String) -> (text: String, found: Bool) {
+        while !String(decoding: buffer, as: UTF8.self).contains(marker) {
+            if case .end = fill() { break }
+        }
+        let text = String(decoding: buffer, as: UTF8.self)
+        buffer = []
+        return (text, text.contains(marker))
+    }
+
     /// Everything until the server closes the connection (or the receive timeout passes), and how it ended.
-    func readUntilEnd() -> (bytes: [UInt8], end: ConnectionEnd) {
+    public func readUntilEnd() -> (bytes: [UInt8], end: ConnectionEnd) {
         while true {
             if case .end(let end) = fill() {
                 let bytes = buffer
@@ -121,7 +136,7 @@ final class RawClient: @unchecked Sendable {
 
     /// Discards bytes until the connection ends; returns how many were discarded and how it ended.
     /// For large bodies whose content does not matter.
-    func drainUntilEnd() -> (count: Int, end: ConnectionEnd) {
+    public func drainUntilEnd() -> (count: Int, end: ConnectionEnd) {
         var count = buffer.count
         buffer = []
         while true {
@@ -133,7 +148,7 @@ final class RawClient: @unchecked Sendable {
 
     /// Reads one response: head, then `Content-Length` body bytes unless `bodyExpected` is false (the
     /// answer to HEAD, or a 304).
-    func readResponse(bodyExpected: Bool = true) throws(RawClientError) -> RawResponse {
+    public func readResponse(bodyExpected: Bool = true) throws(RawClientError) -> RawResponse {
         let headEnd = try readUntilHeadEnd()
         var response = try RawResponse(head: Array(buffer[0..<headEnd]))
         buffer.removeFirst(headEnd + 4)
@@ -162,7 +177,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Sends one request and reads its response.
-    func roundTrip(_ request: String, bodyExpected: Bool = true) throws(RawClientError) -> RawResponse {
+    public func roundTrip(_ request: String, bodyExpected: Bool = true) throws(RawClientError) -> RawResponse {
         try send(request)
         return try readResponse(bodyExpected: bodyExpected)
     }

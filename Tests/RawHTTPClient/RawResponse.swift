@@ -1,26 +1,26 @@
 /// One HTTP/1.1 response as read off the wire by `RawClient`: status line, header fields in order, and
 /// exactly Content-Length body bytes.
-struct RawResponse: CustomStringConvertible {
-    var status: Int
-    var reason: String
+public struct RawResponse: Sendable, CustomStringConvertible {
+    public var status: Int
+    public var reason: String
     /// Field names as sent; look them up with `self[name]`, which ignores case.
-    var fields: [(name: String, value: String)]
-    var body: [UInt8]
+    public var fields: [(name: String, value: String)]
+    public var body: [UInt8]
 
-    subscript(name: String) -> String? {
+    public subscript(name: String) -> String? {
         fields.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    var contentLength: Int? { self["Content-Length"].flatMap { Int($0) } }
+    public var contentLength: Int? { self["Content-Length"].flatMap { Int($0) } }
 
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-    var closesConnection: Bool { self["Connection"]?.lowercased() == "close" }
+    public var closesConnection: Bool { self["Connection"]?.lowercased() == "close" }
 
-    var description: String { "\(status) \(reason) (\(body.count) body bytes)" }
+    public var description: String { "\(status) \(reason) (\(body.count) body bytes)" }
 
     /// Parses a head (status line and fields, without the final empty line).
-    init(head: [UInt8]) throws(RawClientError) {
+    public init(head: [UInt8]) throws(RawClientError) {
         let lines = Self.lines(of: head)
         let statusLine = lines[0].split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let code = Int(statusLine[1]) else {
