@@ -1,6 +1,9 @@
-import hashlib, http.client, json, os, sys, time
+import hashlib, http.client, json, os, sys, time, urllib.parse
 
 port, pack_id, stop = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+# "named": the pack is fetched by the path of the URL the first manifest names, as a device does;
+# "by-id": always by /packs/{id}, whatever the manifest says.
+fetch = sys.argv[4] if len(sys.argv) > 4 else "by-id"
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 problems = []
 
@@ -19,16 +22,19 @@ def get(path):
     return body
 
 def described():
+    """The SHA-256 the download manifest gives the pack, and the path of the URL it names for it (the URL's
+    host is the origin's; the request goes to the cache)."""
     manifest = json.loads(get("/download-manifest.json"))
-    return next(p["userInfo"]["sha256"] for p in manifest["assetPacks"] if p["id"] == pack_id)
+    pack = next(p for p in manifest["assetPacks"] if p["id"] == pack_id)
+    return pack["userInfo"]["sha256"], urllib.parse.urlsplit(pack["url"]).path
 
 # Each round is printed as it ends, so the test can wait for the rounds it needs.
 while not os.path.exists(stop):
     start = time.time()
     try:
-        first = described()
-        pack = hashlib.sha256(get(f"/packs/{pack_id}")).hexdigest()
-        second = described()
+        first, named = described()
+        pack = hashlib.sha256(get(named if fetch == "named" else f"/packs/{pack_id}")).hexdigest()
+        second, _ = described()
     except Exception as error:
         problems.append(str(error)[:300])
         if len(problems) == 20:
