@@ -57,8 +57,7 @@ final class EventLoop: ConnectionHost, @unchecked Sendable {
     init(index: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, logger: Logger,
          budget: ConnectionBudget, listeners: [BoundListener],
          proxyRefusalNotice: FirstOccurrence = FirstOccurrence()) throws(SocketBindError) {
-        // Linux keeps 15 bytes of a thread's name and refuses longer ones: this one fits.
-        name = "http-loop-\(index)"
+        name = "\(configuration.loopThreadName)-\(index)"
         self.configuration = configuration
         self.responder = responder
         self.logger = logger

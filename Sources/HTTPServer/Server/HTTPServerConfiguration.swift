@@ -45,6 +45,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeoutSeconds: Int = 10
     /// Number of serial event loops connections are spread over; one per core by default.
     public var eventLoopCount: Int = max(1, System.coreCount)
+    /// The loops' threads are named `{loopThreadName}-{index}` for top -H, perf and /proc, so two servers in
+    /// one process can be told apart. Linux keeps 15 bytes of a thread's name and refuses longer ones.
+    public var loopThreadName = "http-loop"
     /// Where access-log lines go (one per response, aborted ones included), or nil for none.
     public var accessLog: AccessLogWriter?
     /// Where the event loops count responses, bytes, connections and TLS handshakes, or nil for nowhere.

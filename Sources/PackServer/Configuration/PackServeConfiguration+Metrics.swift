@@ -33,6 +33,7 @@ extension PackServeConfiguration {
     public var metricsServer: HTTPServerConfiguration {
         var c = HTTPServerConfiguration(host: metrics.host, port: metrics.port)
         c.eventLoopCount = 1
+        c.loopThreadName = "metrics-loop"
         c.maxConnections = 64
         c.headerTimeoutSeconds = limits.headerTimeoutSeconds
         c.idleTimeoutSeconds = limits.idleTimeoutSeconds
