@@ -1,10 +1,33 @@
+import Foundation
 import Glibc
+import Polling
 import Testing
 
 extension ServerTests {
     /// What the server reports about where it listens; `packserve` logs it, and tooling reads the port
     /// from that log line when it asked for port 0.
     @Suite struct Listening {
+        /// Each loop's thread carries `loopThreadName` and its index, as top -H, perf and /proc show it.
+        @Test func theLoopThreadsAreNamed() async throws {
+            let server = try TestServer { $0.loopThreadName = "named-test" }
+            // A loop names its thread as it starts, which may come after `start()` returns.
+            let named = try await Poll.until(within: .seconds(5)) {
+                let names = Set(Self.threadNames())
+                return names.contains("named-test-0") && names.contains("named-test-1")
+            }
+            #expect(named, "threads: \(Self.threadNames())")
+            await server.stop()
+        }
+
+        /// The names of this process's threads, from /proc.
+        static func threadNames() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.compactMap { task in
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                    .trimmingCharacters(in: .newlines)
+            }
+        }
+
         @Test func boundAddressesNameTheEphemeralPortActuallyBound() async throws {
             let server = try TestServer()
             #expect(server.port > 0)
