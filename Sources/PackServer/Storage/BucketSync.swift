@@ -32,17 +32,11 @@ public struct BucketSync: Sendable {
                 from: store, release: manifest.release, manifest: manifest, settings: settings)
             let tokens = BucketDownloadTokens(digests: try store.tokenDigests(withScope: .download))
             var publisher = BucketPublisher(bucket: bucket, prepareSeconds: prepareSeconds, now: now, progress: progress)
-            publisher.beforePointer = backUpIndex
+            // The index backup goes up last before the pointer (docs/deploying.md "Losing the publisher").
+            publisher.beforePointer = { [store, bucket, settings] in
+                try store.backUpIndex(to: bucket, layout: settings.layout)
+            }
             return try publisher.publish(objects, tokens: tokens)
         }
-    }
-
-    /// Puts a consistent copy of the index at `backup/index.sqlite` (docs/deploying.md "Losing the publisher").
-    private func backUpIndex() throws {
-        let temp = FileManager.default.temporaryDirectory
-            .appendingPathComponent("packserve-index-\(UInt64.random(in: 0 ... .max)).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: temp) }
-        try store.backUpIndex(to: temp)
-        try bucket.putFile(settings.layout.indexBackup, path: temp, contentType: "application/vnd.sqlite3")
     }
 }

@@ -32,6 +32,17 @@ extension PackStore {
         }
     }
 
+    /// Puts a consistent copy of the index at the bucket's `backup/index.sqlite` (the publisher before every
+    /// pointer move, and `packserve backup`); returns its size in bytes.
+    @discardableResult
+    public func backUpIndex(to bucket: any ObjectBucket, layout: BucketLayout) throws -> Int64 {
+        let temp = blobs.newTempPath(suffix: ".index-backup")
+        defer { try? POSIX.removeFile(temp) }
+        try backUpIndex(to: temp)
+        try bucket.putFile(layout.indexBackup, path: temp, contentType: "application/vnd.sqlite3")
+        return Int64(try POSIX.status(atPath: temp)?.st_size ?? 0)
+    }
+
     /// Installs `backup` (from `backUpIndex`) as the index of `dataDirectory`, which must have none: a
     /// restore never overwrites an index. Open the store afterwards; it migrates the copy if it is older.
     public static func restoreIndex(from backup: String, into dataDirectory: URL) throws(PackStoreError) {

@@ -24,12 +24,9 @@ struct BackupCommand: AsyncParsableCommand {
         guard let bucket = try BucketPublishing.bucket(context) else {
             throw CommandFailure("name a FILE: storage.type is local, so there is no bucket to back up to")
         }
-        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("packserve-backup-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: temp) }
-        try context.store.backUpIndex(to: temp)
-        let size = try FileManager.default.attributesOfItem(atPath: temp)[.size] as? Int64 ?? 0
-        let key = BucketLayout(prefix: context.config.storage.prefix).indexBackup
-        try bucket.putFile(key, path: temp, contentType: "application/vnd.sqlite3")
+        let layout = BucketLayout(prefix: context.config.storage.prefix)
+        let size = try context.store.backUpIndex(to: bucket, layout: layout)
+        let key = layout.indexBackup
         print("backed up the index (\(ByteCount.format(size))) to \(key) in bucket \(context.config.storage.bucket)")
     }
 }

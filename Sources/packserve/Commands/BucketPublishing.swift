@@ -10,7 +10,12 @@ enum BucketPublishing {
     /// The configured bucket, nil with `storage.type: local`. Made before the index is written, so a bad
     /// credentials file stops a publish before it makes a release.
     static func bucket(_ context: StoreContext) throws -> (any ObjectBucket)? {
-        do { return try context.config.publishingBucket() } catch {
+        try bucket(context.config)
+    }
+
+    /// The same, for a command that has no store open yet (`restore`).
+    static func bucket(_ config: PackServeConfiguration) throws -> (any ObjectBucket)? {
+        do { return try config.publishingBucket() } catch {
             throw CommandFailure("storage: \(error)")
         }
     }

@@ -17,12 +17,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await CommandContext.loadConfiguration(path: root.config)
-        let storage: (bucket: any ObjectBucket, layout: BucketLayout)?
-        do {
-            storage = try config.publishingBucket().map { ($0, BucketLayout(prefix: config.storage.prefix)) }
-        } catch {
-            throw CommandFailure("storage: \(error)")
-        }
+        let storage = try BucketPublishing.bucket(config).map { (bucket: $0, layout: BucketLayout(prefix: config.storage.prefix)) }
         let dataDirectory = URL(fileURLWithPath: config.dataDirectory)
         var backup = file
         var downloaded: String?
