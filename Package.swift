@@ -38,6 +38,9 @@ let package = Package(
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
         .target(name: "JSONText"),
+        // RFC 8259 read strictly (no duplicate keys, bounded nesting, positions in every refusal): the one
+        // reader of JSON from outside (config.json, admin bodies, an archive's Manifest.json, userInfo files).
+        .target(name: "StrictJSON"),
         // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
         // what the HTTP core runs on, with no HTTP in it.
         .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
@@ -76,7 +79,7 @@ let package = Package(
         // alone for the fuzzer (docs/apple-archive.md); Content/ adds the content digest (SHA-256).
         .target(
             name: "AppleArchive",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["StrictJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "Manifest",
@@ -135,6 +138,7 @@ let package = Package(
             dependencies: [
                 "AdminMessages",
                 "AppleArchive",
+                "StrictJSON",
                 "HTTPServer",
                 "Sockets",
                 // Purge requests to the caches in front (cache.purge).
@@ -199,6 +203,7 @@ let package = Package(
         .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
@@ -239,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "PackServerTests",
             dependencies: [
-                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting",
+                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
@@ -247,7 +252,10 @@ let package = Package(
         // metrics over real loopback sockets, in milliseconds.
         .testTarget(
             name: "ApplicationTests",
-            dependencies: ["PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling", "RawHTTPClient"]
+            dependencies: [
+                "PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling", "RawHTTPClient",
+                "AppleArchive", "AppleArchiveTestSupport",
+            ]
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
         .testTarget(

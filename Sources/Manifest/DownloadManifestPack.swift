@@ -40,7 +40,7 @@ public struct DownloadManifestPack: Sendable, Hashable, Codable {
                     return
                 }
             }
-            self = .own(canonicalJSON: String(decoding: value.canonicalJSON, as: UTF8.self))
+            self = .own(canonicalJSON: String(decoding: try value.canonicalJSON(), as: UTF8.self))
         }
 
         public func encode(to encoder: any Encoder) throws {

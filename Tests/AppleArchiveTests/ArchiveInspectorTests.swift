@@ -24,7 +24,7 @@ import Testing
         #expect(manifest.assetPackID == "level-1")
         #expect(manifest.downloadPolicy == .prefetch(installationEventTypes: ["firstInstallation"]))
         #expect(manifest.platforms == ["iOS", "macOS"])
-        #expect(manifest.userInfo.map { String(decoding: $0.canonicalJSON, as: UTF8.self) }
+        #expect(try manifest.userInfo.map { String(decoding: try $0.canonicalJSON(), as: UTF8.self) }
             == #"{"difficulty":3,"name":"Forest","tags":["a/b",true,null,1.5]}"#)
         #expect(manifest.document["fileSelectors"] != nil)
     }

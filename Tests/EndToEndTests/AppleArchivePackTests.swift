@@ -64,6 +64,27 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: store.tempDirectory)) ?? []).isEmpty)
     }
 
+    /// Round 3, finding 1: `add` of an archive whose userInfo nests 511 levels, and `set --user-info` of a file
+    /// that does, exited 132 (a `try!`); each is now one line and exit 1.
+    @Test func aDeeplyNestedUserInfoIsOneLine() async throws {
+        let store = try StoreWorkspace()
+        let deep = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let archive = ArchiveWriter.archive([.directory(""), .manifest(#"{"assetPackID":"deep","userInfo":\#(deep)}"#)])
+        let file = try Self.archiveFile(store, "deep.aar", archive)
+        let add = try await store.attempt(["add", file])
+        #expect(add.status == 1, "\(add)")
+        #expect(add.stderr.split(separator: "\n").count == 1, "\(add)")
+        #expect(add.stderr == "Error: \(file): not a valid Apple Archive: Manifest.json: not valid JSON: 1:98: nested deeper "
+            + "than 65 levels (at byte 35); nothing was added\n", "\(add)")
+
+        _ = try await store.run(["add", try store.randomFile("plain.bin", count: 10), "--id", "plain"])
+        let info = store.directory.file("deep.json")
+        try Data(deep.utf8).write(to: URL(fileURLWithPath: info))
+        let set = try await store.attempt(["set", "plain", "--user-info", info])
+        #expect(set.status == 1, "\(set)")
+        #expect(set.stderr == "Error: userInfo is not one JSON document: 1:65: nested deeper than 64 levels\n", "\(set)")
+    }
+
     /// The archive's userInfo reaches the device equal as JSON; a pack that is no archive keeps PackServe's
     /// own until `set --user-info` gives it one.
     @Test func userInfoInTheDownloadManifest() async throws {

@@ -115,7 +115,9 @@ import Testing
         let entry = try store.set(id: "plain", userInfo: Array(#"{ "b": [1, 2], "a": "x/y" }"#.utf8))
         #expect(entry.userInfo == #"{"a":"x/y","b":[1,2]}"#)
         #expect(try store.set(id: "plain", userInfo: Array("null".utf8)).userInfo == nil)
-        #expect(throws: PackStoreError.invalidUserInfo) { try store.set(id: "plain", userInfo: Array("{".utf8)) }
+        #expect(throws: PackStoreError.invalidUserInfo("userInfo is not one JSON document: 1:2: the end of the document where a key in double quotes should be")) {
+            try store.set(id: "plain", userInfo: Array("{".utf8))
+        }
 
         try store.add(file: fixture.makeFile("level-1.aar", SamplePack.archive()), id: nil)
         #expect(throws: PackStoreError.userInfoFromArchive(id: "level-1")) {

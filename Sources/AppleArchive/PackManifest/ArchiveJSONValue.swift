@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// A JSON value from a pack's `Manifest.json` kept as a value, not as text: `userInfo` is the app's own data
 /// and goes into the download manifest equal as JSON to what the developer wrote (numbers as numbers, members
@@ -45,18 +46,28 @@ public enum ArchiveJSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// Parses one JSON document (RFC 8259).
-    public init(json: [UInt8]) throws {
-        self = try JSONDecoder().decode(ArchiveJSONValue.self, from: Data(json))
+    /// Parses one JSON document (RFC 8259) strictly (`StrictJSONParser`): a duplicate key, a trailing comma or
+    /// more than `maxDepth` levels of nesting is refused, naming the line and column.
+    public init(json: [UInt8], maxDepth: Int = StrictJSONParser.defaultMaxDepth) throws(StrictJSONError) {
+        self.init(try StrictJSONParser.parse(json, maxDepth: maxDepth))
     }
 
-    /// Sorted keys, no insignificant whitespace, `/` unescaped: the same bytes for equal values.
-    public var canonicalJSON: [UInt8] {
+    /// Sorted keys, no insignificant whitespace, `/` unescaped: the same bytes for equal values. Throws for
+    /// what Foundation's encoder refuses (more than 512 levels, which a value decoded by Foundation from a
+    /// bucket's document can have); values read by `init(json:)` nest far less.
+    public func canonicalJSON() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a value built from JSON cannot fail: every case is a JSON type (a non-finite Double
-        // cannot come from JSON text).
-        return Array(try! encoder.encode(self))
+        return Array(try encoder.encode(self))
+    }
+
+    /// Levels of arrays and objects (`[[1]]` has two; a scalar none), counted as `StrictJSONParser` does.
+    public var depth: Int {
+        switch self {
+        case .array(let items): 1 + (items.map(\.depth).max() ?? 0)
+        case .object(let members): 1 + (members.values.map(\.depth).max() ?? 0)
+        default: 0
+        }
     }
 
     public subscript(key: String) -> ArchiveJSONValue? {

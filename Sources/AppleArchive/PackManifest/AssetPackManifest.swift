@@ -13,12 +13,14 @@ public struct AssetPackManifest: Sendable, Hashable {
     /// The whole manifest.
     public let document: ArchiveJSONValue
 
+    /// Read strictly, like every JSON PackServe takes from outside: a duplicate key is refused (which of two
+    /// `assetPackID`s would a device believe?), and nesting is bounded one level above `userInfo`'s limit.
     public init(json: [UInt8]) throws(AssetPackManifestError) {
         let document: ArchiveJSONValue
         do {
-            document = try ArchiveJSONValue(json: json)
+            document = try ArchiveJSONValue(json: json, maxDepth: UserInfoLimits.maxDepth + 1)
         } catch {
-            throw AssetPackManifestError("not valid JSON")
+            throw AssetPackManifestError("not valid JSON: \(error)")
         }
         try self.init(document: document)
     }
@@ -37,7 +39,11 @@ public struct AssetPackManifest: Sendable, Hashable {
         platforms = try document["platforms"]?.strings("platforms") ?? []
         switch document["userInfo"] {
         case nil, .null?: userInfo = nil
-        case let value?: userInfo = value
+        case let value?:
+            do throws(UserInfoError) { _ = try UserInfoLimits.canonicalJSON(of: value) } catch {
+                throw AssetPackManifestError(error.description)
+            }
+            userInfo = value
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Manifest
 import PackStore
+import StrictJSON
 
 /// The work of each admin endpoint, off the event loop, after the token is checked.
 extension AdminAPI {

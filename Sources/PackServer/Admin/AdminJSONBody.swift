@@ -1,3 +1,6 @@
+import AppleArchive
+import StrictJSON
+
 /// An admin request body, read strictly (docs/api.md "Admin API"): RFC 8259 JSON without trailing commas or
 /// duplicate keys, only the keys of `shape`, each of its type and never null. The refusal is a 400 naming the
 /// key, with the line and column: `body:1:9: unknown key "tll" (allowed: id, ttl)`.
@@ -13,7 +16,8 @@ extension AdminJSONBody {
     init(json body: [UInt8]) throws(AdminRefusal) {
         let value: JSONValue
         do {
-            value = try Self.shape.read(body)
+            // One level above a `userInfo`'s own limit: the body's object holds it.
+            value = try Self.shape.read(body, maxDepth: UserInfoLimits.maxDepth + 1)
         } catch {
             throw .badRequest("body:\(error)")
         }

@@ -1,5 +1,6 @@
 import AppleArchive
 import PackStore
+import StrictJSON
 
 /// The body of `PATCH /admin/packs/{id}`: `{"policy","order","tags","platforms","installationEvents","access",
 /// "userInfo"}`, each optional. `tags` replaces the pack's tags; `platforms` `[]` or `["all"]` means every
@@ -23,7 +24,13 @@ struct PackPatch: AdminJSONBody {
     var userInfo: [UInt8]?
 
     init(checked body: JSONValue) throws(AdminRefusal) {
-        userInfo = body["userInfo"].map { ArchiveJSONValue($0).canonicalJSON }
+        do throws(UserInfoError) {
+            userInfo = try body["userInfo"].map { value throws(UserInfoError) in
+                try UserInfoLimits.canonicalJSON(of: ArchiveJSONValue(value))
+            }
+        } catch {
+            throw .badRequest("body: \(error)")
+        }
         do throws(PackStoreError) {
             policy = try body["policy"]?.string.map(PackPolicy.init(parsing:))
             access = try body["access"]?.string.map(PackAccess.init(parsing:))

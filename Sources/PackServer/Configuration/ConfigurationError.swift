@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A configuration problem, described in one line in the style of a compiler: `FILE:LINE:COLUMN: key: problem`
 /// where the key's value is found in the file, `FILE: key: problem` where it is not (a default or an
 /// environment override), so every kind of mistake (syntax, type, range, a missing directory) reads alike.

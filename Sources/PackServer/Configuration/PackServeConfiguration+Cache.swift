@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import HTTPServer
+import StrictJSON
 
 extension PackServeConfiguration {
     /// `cache`: how long shared caches (a CDN in front) may keep documents and packs, and the header that

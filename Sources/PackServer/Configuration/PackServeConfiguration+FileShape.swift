@@ -1,4 +1,5 @@
 import Configuration
+import StrictJSON
 
 extension PackServeConfiguration {
     /// What config.json may hold: the keys of `defaultValues`, nested at their dots, each with its default's

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Manifest
+import StrictJSON
 import SystemPackage
 
 extension PackServeConfiguration {

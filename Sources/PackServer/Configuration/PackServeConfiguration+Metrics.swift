@@ -1,5 +1,6 @@
 import Configuration
 import HTTPServer
+import StrictJSON
 
 extension PackServeConfiguration {
     /// `metrics`: the Prometheus listener (docs/metrics.md, README "Metrics"). Off unless config.json has a

@@ -304,9 +304,11 @@ extension PackStore {
     }
 
     /// `userInfo` as the index keeps it: canonical JSON, "" for `null` (PackServe's own).
+    /// Within `UserInfoLimits`, the same for every path that sets it.
     static func canonicalUserInfo(_ json: [UInt8]) throws(PackStoreError) -> String {
-        guard let value = try? ArchiveJSONValue(json: json) else { throw .invalidUserInfo }
-        return value == .null ? "" : String(decoding: value.canonicalJSON, as: UTF8.self)
+        let canonical: [UInt8]
+        do { canonical = try UserInfoLimits.canonicalJSON(parsing: json) } catch { throw .invalidUserInfo(error.description) }
+        return canonical == Array("null".utf8) ? "" : String(decoding: canonical, as: UTF8.self)
     }
 
     /// The pack row of a pack that is in the draft, or `unknownPackID`.

@@ -81,11 +81,18 @@ struct ArchiveAttributes: Equatable {
         return ArchiveAttributes(
             id: id, policy: archivePolicy?.policy ?? givenPolicy, installationEvents: archivePolicy?.events,
             platforms: archivePlatforms ?? givenPlatforms,
-            userInfo: manifest?.userInfo.map { String(decoding: $0.canonicalJSON, as: UTF8.self) } ?? "",
+            userInfo: try manifest?.userInfo.map { value throws(PackStoreError) in try canonicalText(value, path: path) } ?? "",
             contentKey: contents.contentDigest,
             archive: PackArchive(
                 assetPackID: archiveID, entries: contents.entries, installedBytes: Int64(contents.installedBytes)),
-            archiveManifest: manifest.map { String(decoding: $0.document.canonicalJSON, as: UTF8.self) })
+            archiveManifest: try manifest.map { manifest throws(PackStoreError) in try canonicalText(manifest.document, path: path) })
+    }
+
+    /// `AssetPackManifest` bounds what it accepts, so this fails only for a value it would have refused.
+    private static func canonicalText(_ value: ArchiveJSONValue, path: String) throws(PackStoreError) -> String {
+        do { return String(decoding: try value.canonicalJSON(), as: UTF8.self) } catch {
+            throw .invalidArchive(path: path, reason: "Manifest.json cannot be written as JSON (\(error))")
+        }
     }
 
     /// The store's policy and events for a manifest's `downloadPolicy` (no events listed: both).

@@ -58,8 +58,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case attributeFromArchive(id: String, key: String, archive: String)
     /// `set --user-info` of an Apple Archive pack, whose `userInfo` is its `Manifest.json`'s.
     case userInfoFromArchive(id: String)
-    /// A `userInfo` that is not one JSON document.
-    case invalidUserInfo
+    /// A `userInfo` that is not one JSON document or breaks `UserInfoLimits`: the problem in one line.
+    case invalidUserInfo(String)
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -147,8 +147,8 @@ extension PackStoreError: CustomStringConvertible {
             "\(id) is an Apple Archive whose Manifest.json says \(key) \(archive): add a new archive to change it"
         case .userInfoFromArchive(let id):
             "\(id) is an Apple Archive: its userInfo is the one in its Manifest.json; add a new archive to change it"
-        case .invalidUserInfo:
-            "userInfo must be one JSON document (an object, usually)"
+        case .invalidUserInfo(let problem):
+            problem
         case .lockBusy(let path, let seconds):
             "gave up after \(seconds) s: an upload or add still holds \(path); nothing was changed (retry, or give --wait more seconds)"
         }

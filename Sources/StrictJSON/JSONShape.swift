@@ -2,7 +2,7 @@
 /// config.json (its shape comes from the table of keys and defaults) and for the admin API's bodies, so both
 /// refuse an unknown key, a wrong type or a missing key the same way, naming the key path (README
 /// "Configuration", docs/api.md "Admin API").
-indirect enum JSONShape: Sendable {
+public indirect enum JSONShape: Sendable {
     case string
     /// An integer without fraction or exponent that fits in `Int`: `8080`, not `8080.0`, `8e3` or `true`.
     case wholeNumber
@@ -16,7 +16,7 @@ indirect enum JSONShape: Sendable {
     case any
 
     /// Throws the first place where `value` (found at `path`) is not of this shape.
-    func check(_ value: JSONValue, at path: String = "") throws(StrictJSONError) {
+    public func check(_ value: JSONValue, at path: String = "") throws(StrictJSONError) {
         switch (self, value.kind) {
         case (.nullable, .null), (.string, .string), (.boolean, .bool), (.any, _):
             return
@@ -51,7 +51,7 @@ indirect enum JSONShape: Sendable {
     }
 
     /// The shape as a refusal names it: "must be …".
-    var expectation: String {
+    public var expectation: String {
         switch self {
         case .string: "a string"
         case .wholeNumber: "a whole number"
@@ -76,8 +76,10 @@ indirect enum JSONShape: Sendable {
     }
 
     /// Parses `bytes` strictly and checks them against this shape: the one entry point for both callers.
-    func read(_ bytes: [UInt8]) throws(StrictJSONError) -> JSONValue {
-        let value = try StrictJSONParser.parse(bytes)
+    public func read(
+        _ bytes: [UInt8], maxDepth: Int = StrictJSONParser.defaultMaxDepth
+    ) throws(StrictJSONError) -> JSONValue {
+        let value = try StrictJSONParser.parse(bytes, maxDepth: maxDepth)
         try check(value)
         return value
     }

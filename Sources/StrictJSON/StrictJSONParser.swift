@@ -1,23 +1,28 @@
-/// RFC 8259 JSON, read strictly, for config.json and the admin API's bodies (README "Configuration",
-/// docs/api.md "Admin API"). Foundation's `JSONSerialization` and `JSONDecoder` accept a trailing comma
+/// RFC 8259 JSON, read strictly, wherever JSON from outside enters PackServe: config.json, the admin API's
+/// bodies, an archive's `Manifest.json` and `--user-info` files (README "Configuration", docs/api.md "Admin
+/// API", docs/apple-archive.md). Foundation's `JSONSerialization` and `JSONDecoder` accept a trailing comma
 /// (`{"a":1,}`) and let a second `"allowedHosts"` silently replace the first; this parser refuses both, and
 /// everything else the RFC's grammar does not produce, with the line and column of the first problem.
 /// Pure: bytes in, a value or an error out.
-struct StrictJSONParser {
-    /// RFC 8259 §9 lets a parser limit nesting; this keeps a hostile `[[[[…` body from exhausting the stack,
-    /// and no document PackServe reads nests deeper than four.
-    static let maxDepth = 64
+public struct StrictJSONParser {
+    /// RFC 8259 §9 lets a parser limit nesting; this keeps a hostile `[[[[…` body from exhausting the stack
+    /// (and Foundation's encoder, which gives up at 512 levels, from failing on what was accepted). PackServe's
+    /// own documents nest four deep; a pack's `userInfo` may nest `UserInfoLimits.maxDepth` below its key.
+    public static let defaultMaxDepth = 64
 
     private let bytes: [UInt8]
+    private let maxDepth: Int
     private var index = 0
     private var position = JSONPosition()
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
+        self.maxDepth = maxDepth
     }
 
-    static func parse(_ bytes: [UInt8]) throws(StrictJSONError) -> JSONValue {
-        var parser = StrictJSONParser(bytes: bytes)
+    /// - Parameter maxDepth: how many levels of arrays and objects may nest (`[[1]]` has two; a scalar none).
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(StrictJSONError) -> JSONValue {
+        var parser = StrictJSONParser(bytes: bytes, maxDepth: maxDepth)
         // RFC 8259 §8.1: a parser MAY ignore a byte order mark (some editors write one).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -30,9 +35,12 @@ struct StrictJSONParser {
     // MARK: Values (RFC 8259 §3)
 
     private mutating func value(path: String, depth: Int) throws(StrictJSONError) -> JSONValue {
-        guard depth < Self.maxDepth else { throw failure("nested deeper than \(Self.maxDepth) levels") }
         let start = position
         guard let byte = peek else { throw failure("\(next) where a value should be") }
+        // `depth` arrays and objects enclose this value; one more is the limit's business only if this is one.
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
+        }
         let kind: JSONValue.Kind
         switch byte {
         case UInt8(ascii: "{"): kind = try object(path: path, depth: depth)

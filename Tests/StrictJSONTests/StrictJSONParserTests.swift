@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PackServer
+@testable import StrictJSON
 
 /// `StrictJSONParser` and `JSONShape`: RFC 8259 exactly, each refusal with its line and column and, for a
 /// member, its key path.
@@ -87,14 +87,5 @@ import Testing
     @Test func aNullableMemberTakesNull() {
         #expect(refusal(#"{"port":0,"off":null}"#, shape: listener) == nil)
         #expect(refusal(#"{"port":0,"off":{}}"#, shape: listener) == nil)
-    }
-
-    /// The configuration's shape comes from its table of keys and defaults: every key of the shipped
-    /// config.json has one, and `metrics.listen` may be null.
-    @Test func theConfigurationShapeFollowsTheDefaults() {
-        let shape = PackServeConfiguration.fileShape
-        #expect(refusal(#"{"listen":{"port":8080,"host":"h","enabled":true},"metrics":{"listen":null}}"#, shape: shape) == nil)
-        #expect(refusal(#"{"signing":{"additionalPublicKeys":[1]}}"#, shape: shape)
-            == "1:37: signing.additionalPublicKeys[0]: must be a string, not 1")
     }
 }

@@ -1,7 +1,7 @@
 /// A parsed JSON value (RFC 8259 §3) with the position it starts at, so a later check can say where the
 /// problem is.
-struct JSONValue: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+public struct JSONValue: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         /// Members in document order; their names are unique (`StrictJSONParser` refuses duplicates).
         case object([JSONMember])
         case array([JSONValue])
@@ -12,33 +12,33 @@ struct JSONValue: Sendable, Equatable {
         case null
     }
 
-    let kind: Kind
-    let position: JSONPosition
+    public let kind: Kind
+    public let position: JSONPosition
 
     /// The member named `name` of an object; nil for another kind of value or a missing member.
-    subscript(name: String) -> JSONValue? {
+    public subscript(name: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }
         return members.first { $0.name == name }?.value
     }
 
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = kind { text } else { nil }
     }
 
     /// An integer written without fraction or exponent that fits in `Int`.
-    var wholeNumber: Int? {
+    public var wholeNumber: Int? {
         if case .number(let text) = kind { Int(text) } else { nil }
     }
 
     /// An array whose elements are all strings.
-    var strings: [String]? {
+    public var strings: [String]? {
         guard case .array(let items) = kind else { return nil }
         let strings = items.compactMap(\.string)
         return strings.count == items.count ? strings : nil
     }
 
     /// The value as a refusal quotes it: literals and short strings as written, containers by kind.
-    var summary: String {
+    public var summary: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -52,8 +52,8 @@ struct JSONValue: Sendable, Equatable {
 
 /// One `"name": value` of an object, with the position of its name (where a duplicate or unknown key is
 /// reported).
-struct JSONMember: Sendable, Equatable {
-    let name: String
-    let position: JSONPosition
-    let value: JSONValue
+public struct JSONMember: Sendable, Equatable {
+    public let name: String
+    public let position: JSONPosition
+    public let value: JSONValue
 }

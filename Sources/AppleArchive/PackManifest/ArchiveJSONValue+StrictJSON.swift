@@ -1,9 +1,10 @@
-import AppleArchive
+import StrictJSON
 
 extension ArchiveJSONValue {
-    /// A strictly parsed admin body's value as the JSON value the store keeps for `userInfo`: numbers that are
-    /// whole and fit in 64 bits stay integers, others become doubles, as when an archive's Manifest.json is read.
-    init(_ value: JSONValue) {
+    /// A strictly parsed value (an archive's `Manifest.json`, an admin body's `userInfo`): numbers that are
+    /// whole and fit in 64 bits stay integers, others become doubles. Member names are unique already
+    /// (`StrictJSONParser` refuses duplicates).
+    public init(_ value: JSONValue) {
         switch value.kind {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
