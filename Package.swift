@@ -210,7 +210,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PackStoreTests",
-            dependencies: ["PackStore", "AppleArchive", "AppleArchiveTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "PackStore", "AppleArchive", "AppleArchiveTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                // Tampers with index backups the way an attacker with the bucket could (IndexAuditTests).
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         // The Apple Archive writer the tests make their archives with (docs/apple-archive.md): a library, so
         // the store's and the end-to-end tests make theirs the same way.

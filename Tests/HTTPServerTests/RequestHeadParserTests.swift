@@ -161,6 +161,8 @@ struct RefusedRequest: Sendable, CustomTestStringConvertible {
         .init(label: "unclosed IP literal", raw: "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n", status: 400),
         .init(label: "IPv6 literal without colon", raw: "GET / HTTP/1.1\r\nHost: [abc]\r\n\r\n", status: 400),
         .init(label: "invalid Host on 1.0", raw: "GET / HTTP/1.0\r\nHost: <h>\r\n\r\n", status: 400),
+        // Authorization is a singleton (RFC 9110 §11.6.2): which of two would the application have read?
+        .init(label: "two Authorizations", raw: "GET / HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer a\r\nauthorization: Bearer b\r\n\r\n", status: 400),
         // Framing (RFC 9112 §6), checked by BodyFraming as part of parsing
         .init(label: "CL and TE", raw: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", status: 400),
         .init(label: "differing CLs", raw: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n", status: 400),

@@ -53,4 +53,19 @@ import Testing
         #expect(throws: PackStoreError.self) { try bucket.put("a//b", bytes: [], contentType: "a/b") }
         #expect(throws: PackStoreError.self) { try bucket.get("/etc/passwd") }
     }
+
+    /// Round 3, finding 6: `export` followed a symbolic link to a directory inside its target and wrote
+    /// wherever it pointed. A write under a link is refused; nothing appears at the link's target.
+    @Test func aWriteThroughASymbolicLinkIsRefused() throws {
+        let bucket = try bucket()
+        let elsewhere = try self.bucket().root
+        try FileManager.default.createSymbolicLink(atPath: bucket.root + "/blobs", withDestinationPath: elsewhere)
+        #expect(throws: PackStoreError.io(operation: "write through the symbolic link", path: bucket.root + "/blobs", errno: ELOOP)) {
+            try bucket.put("blobs/sha256/x", bytes: [1], contentType: "a/b")
+        }
+        #expect(throws: PackStoreError.self) { try bucket.putFile("blobs/y", path: "/dev/null", contentType: "a/b") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+        try bucket.put("releases/1/release.json", bytes: [1], contentType: "a/b")
+        #expect(try bucket.get("releases/1/release.json") != nil)
+    }
 }

@@ -47,12 +47,15 @@ extension RequestHeadParser {
 
     /// Parses the field lines in `start..<end` (each ending in CRLF) into `head.headers`, names lowercased,
     /// values without surrounding whitespace. Then checks Host: required exactly once on HTTP/1.1 and at
-    /// most once otherwise, with a valid value (RFC 9112 §3.2).
+    /// most once otherwise, with a valid value (RFC 9112 §3.2). Authorization at most once: it is no list
+    /// (RFC 9110 §11.6.2), so two fields cannot be combined (§5.3), and which one an application read would
+    /// be a guess that a proxy in front may have guessed otherwise.
     static func parseFields(
         _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, into head: inout HTTPRequestHead
     ) throws(HTTPProblem) {
         var lineStart = start
         var hostCount = 0
+        var authorizationCount = 0
         // One allocation for all the fields, not a regrowth for the second and the fifth.
         head.headers.reserveCapacity(bytes[start..<end].reduce(0) { $1 == HTTPGrammar.lf ? $0 + 1 : $0 })
         while lineStart < end {
@@ -65,11 +68,14 @@ extension RequestHeadParser {
                 guard HostSyntax.hostLength(bytes.rebased(valueRange)) != nil else {
                     throw .badRequest("invalid Host header")
                 }
+            } else if name == "authorization" {
+                authorizationCount += 1
             }
             head.headers.add(name, bytes.string(valueRange))
             lineStart = lineEnd + 1
         }
         guard hostCount <= 1 else { throw .badRequest("more than one Host header") }
+        guard authorizationCount <= 1 else { throw .badRequest("more than one Authorization header") }
         if hostCount == 0 && head.version == .http1_1 { throw .badRequest("missing Host header") }
     }
 

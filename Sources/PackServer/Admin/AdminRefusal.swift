@@ -107,7 +107,7 @@ enum AdminRefusal: Error, Equatable, Sendable {
         case .io(_, _, let code) where code == ENOSPC || code == EDQUOT:
             .insufficientStorage
         case .fileChangedDuringIngest, .fileNotFound, .notARegularFile, .unsupportedDirectoryEntry, .io, .archiveFailed,
-            .database, .indexTooNew, .signingFailed:
+            .database, .indexTooNew, .signingFailed, .untrustworthyIndex, .untrustworthyDocument:
             .internalServerError
         case .lockBusy:
             .serviceUnavailable

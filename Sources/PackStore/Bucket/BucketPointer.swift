@@ -41,8 +41,15 @@ public struct BucketPointer: Sendable, Hashable, Codable {
         return Array(try encoder.encode(self))
     }
 
+    /// Decodes and checks: whoever can write the bucket can write this document.
     public init(json: [UInt8]) throws {
         self = try JSONDecoder().decode(Self.self, from: Data(json))
+        let problem: String? =
+            if release < 1 { "release \(release) is below 1" }
+            else if version < 1 { "version \(version) is below 1" }
+            else if !StoredValueRules.isSHA256Hex(etag) { "etag \"\(etag.prefix(80))\" is not 64 hex digits" }
+            else { nil }
+        if let problem { throw PackStoreError.untrustworthyDocument(name: "current.json", problem: problem) }
     }
 
     /// The stored manifest this pointer names, from its three documents' bytes.

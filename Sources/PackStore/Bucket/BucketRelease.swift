@@ -59,9 +59,38 @@ public struct BucketRelease: Sendable, Hashable, Codable {
         return Array(try encoder.encode(self))
     }
 
+    /// Decodes and checks (`problem`): whoever can write the bucket can write this document, and its digests
+    /// become cache paths on a replica.
     public init(json: [UInt8]) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         self = try decoder.decode(Self.self, from: Data(json))
+        if let problem {
+            throw PackStoreError.untrustworthyDocument(name: "releases/\(release)/release.json", problem: problem)
+        }
+    }
+
+    /// The first value `StoredValueRules` refuses, or nil.
+    var problem: String? {
+        if release < 1 { return "release \(release) is below 1" }
+        for pack in packs {
+            if let problem = StoredValueRules.problem(in: pack) { return problem }
+        }
+        if let problem = StoredValueRules.problem(inBlobs: otherBlobs) { return problem }
+        if let digest = privateDigests.first(where: { !StoredValueRules.isSHA256Hex($0) }) {
+            return "private digest \"\(digest.prefix(80))\" is not 64 hex digits"
+        }
+        // Names of objects beside this one (`releases/{n}/{name}`): no path of their own.
+        if let name = documents.first(where: { !Self.isDocumentName($0) }) {
+            return "document name \"\(name.prefix(80))\" is not a name PackServe writes"
+        }
+        return nil
+    }
+
+    private static func isDocumentName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
+        }
     }
 }

@@ -18,18 +18,18 @@ public struct DirectoryBucket: ObjectBucket {
     }
 
     public func put(_ key: String, bytes: [UInt8], contentType: String) throws {
-        let path = try file(key)
+        let path = try fileToWrite(key)
         try POSIX.makeDirectories(FileDescriptor.directory(of: path))
         try AtomicFiles.write([AtomicFiles.File(path: path, bytes: bytes, mode: [.ownerReadWrite, .groupRead, .otherRead])])
     }
 
     public func putFile(_ key: String, path source: String, contentType: String) throws {
-        try Self.copyFile(source, to: try file(key))
+        try Self.copyFile(source, to: try fileToWrite(key))
     }
 
     public func putFileIfAbsent(_ key: String, path source: String, size: Int64, contentType: String) throws -> Bool {
         if try self.size(of: key) == size { return false }
-        try Self.copyFile(source, to: try file(key))
+        try Self.copyFile(source, to: try fileToWrite(key))
         return true
     }
 
@@ -82,6 +82,23 @@ public struct DirectoryBucket: ObjectBucket {
             throw .io(operation: "name an object", path: key, errno: EINVAL)
         }
         return "\(root)/\(key)"
+    }
+
+    /// The file of `key` to write, refusing a key whose directories below `root` include a symbolic link:
+    /// `export` into a directory must not write through a link someone placed inside it (to /etc, to the
+    /// data directory's keys). `root` itself may be a link: the operator named it.
+    private func fileToWrite(_ key: String) throws(PackStoreError) -> String {
+        let path = try file(key)
+        var directory = root
+        for segment in key.split(separator: "/").dropLast() {
+            directory += "/\(segment)"
+            var info = stat()
+            guard lstat(directory, &info) == 0 else { break }
+            guard info.st_mode & S_IFMT != S_IFLNK else {
+                throw .io(operation: "write through the symbolic link", path: directory, errno: ELOOP)
+            }
+        }
+        return path
     }
 
     /// Adds the files below `relative` whose keys start with `prefix`, descending only into directories that

@@ -44,8 +44,10 @@ extension PackStore {
     }
 
     /// Installs `backup` (from `backUpIndex`) as the index of `dataDirectory`, which must have none: a
-    /// restore never overwrites an index. Open the store afterwards; it migrates the copy if it is older.
-    public static func restoreIndex(from backup: String, into dataDirectory: URL) throws(PackStoreError) {
+    /// restore never overwrites an index. The copy is opened (migrated if it is older) and audited
+    /// (`auditIndex`): a backup with a row PackServe cannot trust is removed again and refused, naming the row.
+    @discardableResult
+    public static func restoreIndex(from backup: String, into dataDirectory: URL) throws(PackStoreError) -> PackStore {
         let root = dataDirectory.standardizedFileURL.path
         let index = root + "/index.sqlite"
         // "cannot restore over …/index.sqlite: File exists": the operator moves it away first.
@@ -54,6 +56,14 @@ extension PackStore {
         }
         try POSIX.makeDirectories(root)
         try DirectoryBucket.copyFile(backup, to: index)
+        do {
+            let store = try PackStore(dataDirectory: dataDirectory)
+            try store.auditIndex()
+            return store
+        } catch {
+            for path in [index, index + "-wal", index + "-shm"] { try? POSIX.removeFile(path) }
+            throw error
+        }
     }
 
     /// Digest → size of every blob the index names (the draft's and the retained releases') whose file is

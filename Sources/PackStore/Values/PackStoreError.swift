@@ -60,6 +60,10 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case userInfoFromArchive(id: String)
     /// A `userInfo` that is not one JSON document or breaks `UserInfoLimits`: the problem in one line.
     case invalidUserInfo(String)
+    /// An index row that breaks `StoredValueRules` (`PackStore.auditIndex()`): a restored or hand-edited index.
+    case untrustworthyIndex(path: String, problem: String)
+    /// A bucket document (`release.json`, `current.json`) whose values break `StoredValueRules`.
+    case untrustworthyDocument(name: String, problem: String)
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -149,6 +153,10 @@ extension PackStoreError: CustomStringConvertible {
             "\(id) is an Apple Archive: its userInfo is the one in its Manifest.json; add a new archive to change it"
         case .invalidUserInfo(let problem):
             problem
+        case .untrustworthyIndex(let path, let problem):
+            "\(path) cannot be trusted: \(problem)"
+        case .untrustworthyDocument(let name, let problem):
+            "\(name) cannot be trusted: \(problem)"
         case .lockBusy(let path, let seconds):
             "gave up after \(seconds) s: an upload or add still holds \(path); nothing was changed (retry, or give --wait more seconds)"
         }

@@ -33,12 +33,12 @@ struct RestoreCommand: AsyncParsableCommand {
             backup = temp
             downloaded = temp
         }
+        let store: PackStore
         do {
-            try PackStore.restoreIndex(from: backup!, into: dataDirectory)
+            store = try PackStore.restoreIndex(from: backup!, into: dataDirectory)
         } catch {
             throw CommandFailure(error.description)
         }
-        let store = try CommandContext.openStore(config)
         print("restored the index into \(config.dataDirectory): latest release \(try store.latestReleaseNumber().map(String.init) ?? "none")")
         guard let (bucket, layout) = storage else {
             let absent = try store.absentBlobs()

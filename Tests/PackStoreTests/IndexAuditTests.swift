@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import PackStore
+import Testing
+
+/// Round 3, finding 4: `restore` trusted the backup's rows. A digest of `../../.packserve/keys/manifest-signing.key`
+/// with the right size made `serve` hand out the signing key at `/packs/{id}`, and a size of `Int64.max`
+/// crashed `serve` on every start. Every row is now audited (`IndexAudit`) before a restore keeps it and
+/// before `serve` loads a release; a bad row is one line naming it.
+@Suite struct IndexAuditTests {
+    static let keyPath = "../../.packserve/keys/manifest-signing.key"
+
+    /// A backup of a store with one published release, tampered with by `sql`.
+    private func tamperedBackup(_ sql: String) throws -> (TemporaryStore, String) {
+        let fixture = try TemporaryStore()
+        try fixture.store.add(file: fixture.makeFile("a", text: "a bytes"), id: "a", tags: ["t"])
+        try fixture.store.publish(sealedBy: RecordingSealer())
+        let backup = fixture.root.appendingPathComponent("backup.sqlite").path
+        try fixture.store.backUpIndex(to: backup)
+        let queue = try DatabaseQueue(path: backup)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+        return (fixture, backup)
+    }
+
+    @Test(arguments: [
+        ("UPDATE releasePack SET sha256 = '\(keyPath)'",
+         #"releasePack row release 1, pack 'a': sha256 '../../.packserve/keys/manifest-signing.key' is not 64 hex digits"#),
+        ("UPDATE packVersion SET sha256 = '\(keyPath)'",
+         #"packVersion row a version 1: sha256 '../../.packserve/keys/manifest-signing.key' is not 64 hex digits"#),
+        ("UPDATE releasePack SET size = 9223372036854775807",
+         "releasePack row release 1, pack 'a': size 9223372036854775807 is outside 0…1099511627776"),
+        ("UPDATE packVersion SET size = -1", "packVersion row a version 1: size -1 is outside 0…1099511627776"),
+        ("UPDATE releasePack SET sha256 = upper(sha256)",
+         "releasePack row release 1, pack 'a': sha256 '"),
+        ("UPDATE releasePack SET packId = '../x'", #"releasePack row release 1, pack '../x': pack id '../x' is not a valid id"#),
+        ("UPDATE releasePack SET policy = 'sometimes'", "releasePack row release 1, pack 'a': policy 'sometimes' is not known"),
+        ("UPDATE releasePack SET access = 'secret'", "releasePack row release 1, pack 'a': access 'secret' is not known"),
+        ("UPDATE releasePack SET tags = 'a b'", "releasePack row release 1, pack 'a': tags 'a b' hold a character no tag has"),
+        ("UPDATE releasePack SET appleVersion = -3", "releasePack row release 1, pack 'a': Apple version -3 is negative"),
+        ("UPDATE releasePack SET contentType = 'text/html' || char(13) || char(10) || 'X: y'",
+         "content type \"text/html\r\nX: y\" is not a valid media type"),
+        ("UPDATE releasePack SET platforms = 'ios,windows'", #"platforms "ios,windows" names a platform PackServe does not know"#),
+        (#"UPDATE "release" SET totalBytes = -5"#, "release row 1: total bytes -5 are out of range"),
+    ])
+    func aTamperedBackupIsRefusedNamingTheRow(sql: String, problem: String) throws {
+        let (fixture, backup) = try tamperedBackup(sql)
+        let target = fixture.root.appendingPathComponent("restored")
+        do {
+            try PackStore.restoreIndex(from: backup, into: target)
+            Issue.record("restored a backup after \(sql)")
+        } catch {
+            #expect(error.description.hasPrefix("\(target.path)/index.sqlite cannot be trusted: \(problem)"), "\(error)")
+        }
+        // Nothing is left behind: the operator can restore a good backup into the same directory.
+        #expect(!FileManager.default.fileExists(atPath: target.path + "/index.sqlite"))
+        #expect(throws: Never.self) { try PackStore.restoreIndex(from: self.cleanBackup(fixture), into: target) }
+    }
+
+    private func cleanBackup(_ fixture: TemporaryStore) throws -> String {
+        let path = fixture.root.appendingPathComponent("clean.sqlite").path
+        try fixture.store.backUpIndex(to: path)
+        return path
+    }
+
+    /// What `serve` does at start: an index edited in place is refused the same way.
+    @Test func anEditedIndexFailsTheAudit() throws {
+        let fixture = try TemporaryStore()
+        try fixture.store.add(file: fixture.makeFile("a", text: "a bytes"), id: "a")
+        try fixture.store.publish(sealedBy: RecordingSealer())
+        #expect(throws: Never.self) { try fixture.store.auditIndex() }
+        let queue = try DatabaseQueue(path: fixture.dataDirectory.path + "/index.sqlite")
+        try queue.write { db in try db.execute(sql: "UPDATE releasePack SET size = 9223372036854775807") }
+        try queue.close()
+        #expect(throws: PackStoreError.untrustworthyIndex(
+            path: fixture.dataDirectory.path + "/index.sqlite",
+            problem: "releasePack row release 1, pack 'a': size 9223372036854775807 is outside 0…1099511627776")) {
+            try fixture.store.auditIndex()
+        }
+    }
+}
