@@ -139,3 +139,22 @@ import Testing
         #expect(try store.set(id: "level-1", installationEvents: [.firstInstallation]).installationEvents == [.firstInstallation])
     }
 }
+
+/// Round 3, finding 2: an archive of many tiny entries held memory for each; `limits.maxArchiveEntries`
+/// bounds it, refused with one line and nothing kept, on `add` and on uploads alike.
+@Suite struct ArchiveEntryLimitIngestTests {
+    @Test func moreEntriesThanTheLimitAreRefusedAndNothingIsKept() throws {
+        let fixture = try TemporaryStore()
+        let entries: [ArchiveWriter.Entry] = [.directory("")] + (0..<20).map { .file("f\($0)", [1]) }
+        let file = try fixture.makeFile("many.aar", ArchiveWriter.archive(entries))
+        #expect(throws: PackStoreError.tooManyArchiveEntries(path: file.path, maxArchiveEntries: 20)) {
+            try fixture.store.add(file: file, id: "many", limits: IngestLimits(maxArchiveEntries: 20))
+        }
+        var source = StreamIngestTests.pieces(ArchiveWriter.archive(entries))
+        #expect(throws: PackStoreError.tooManyArchiveEntries(path: "the upload", maxArchiveEntries: 20)) {
+            try fixture.store.add(receiving: &source, id: "many", limits: IngestLimits(maxArchiveEntries: 20))
+        }
+        #expect(try fixture.store.listDraft().isEmpty)
+        #expect(try fixture.store.add(file: file, id: "many", limits: IngestLimits(maxArchiveEntries: 21)).archive?.entries == 21)
+    }
+}

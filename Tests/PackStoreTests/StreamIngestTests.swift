@@ -84,7 +84,7 @@ import Testing
         let fixture = try TemporaryStore()
         var source = Self.pieces()
         #expect(throws: PackStoreError.self) {
-            try fixture.store.add(receiving: &source, id: "level-1", maxPackBytes: 1_000_000)
+            try fixture.store.add(receiving: &source, id: "level-1", limits: IngestLimits(maxPackBytes: 1_000_000))
         }
         #expect(source.pieces.count > 20, "reading goes on after the limit")
         try expectNothingKept(fixture)

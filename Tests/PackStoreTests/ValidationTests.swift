@@ -15,7 +15,7 @@ import Testing
             try fixture.store.add(file: file, id: "ok", contentType: "zip")
         }
         #expect(throws: PackStoreError.packTooLarge(path: file.path, size: 10, maxPackBytes: 9)) {
-            try fixture.store.add(file: file, id: "ok", maxPackBytes: 9)
+            try fixture.store.add(file: file, id: "ok", limits: IngestLimits(maxPackBytes: 9))
         }
         let missing = fixture.root.appendingPathComponent("missing")
         #expect(throws: PackStoreError.fileNotFound(path: missing.path)) {
@@ -25,7 +25,7 @@ import Testing
             try fixture.store.add(file: URL(fileURLWithPath: "/dev/null"), id: "ok")
         }
         // Exactly at the limit is fine.
-        #expect(try fixture.store.add(file: file, id: "ok", maxPackBytes: 10).size == 10)
+        #expect(try fixture.store.add(file: file, id: "ok", limits: IngestLimits(maxPackBytes: 10)).size == 10)
         #expect(try fixture.store.listDraft().map(\.id) == ["ok"])
         #expect(try fixture.blobFiles().count == 1)
     }
@@ -115,6 +115,8 @@ import Testing
         .rollbackChangesNothing(release: 3, latestRelease: 3), .unknownRelease(9), .releasePruned(1), .invalidKeepReleases(0),
         .invalidOrder(-1), .invalidContentType("x"), .io(operation: "write", path: "/f", errno: 28),
         .archiveFailed(path: "/d", reason: "boom"), .database(message: "disk I/O error"), .indexTooNew(path: "/i"),
+        .tooManyArchiveEntries(path: "/a.aar", maxArchiveEntries: 10), .invalidUserInfo("userInfo is 70000 bytes, more than 65536"),
+        .untrustworthyIndex(path: "/i", problem: "p"), .untrustworthyDocument(name: "current.json", problem: "p"),
     ])
     func messagesAreOneNonEmptyLine(error: PackStoreError) {
         #expect(!error.description.isEmpty)

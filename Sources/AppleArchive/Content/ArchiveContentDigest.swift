@@ -9,8 +9,8 @@ public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
     private static let domain = Array("packserve apple-archive content v2\n".utf8)
 
     /// The SHA-256 of each entry's record, in archive order until `finalize` sorts them: 32 bytes an entry
-    /// whatever its path, for archives of millions of files.
-    private var records: [[UInt8]] = []
+    /// whatever its path, for archives of millions of files (docs/apple-archive.md "Content digest").
+    private var records = SortedRecords()
     private var current: ArchiveEntryHeader?
     private var dataHasher = SHA256()
 
@@ -35,19 +35,20 @@ public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
         Self.append(Self.littleEndian(header.kind.typeValue), to: &record)
         Self.append(header.value(of: .data) == nil ? [] : Array(dataHasher.finalize()), to: &record)
         Self.append(header.linkTargetBytes ?? [], to: &record)
-        records.append(Array(SHA256.hash(data: record)))
+        records.append(RecordDigest(SHA256.hash(data: record)))
     }
 
+    /// Entries finished so far.
+    public var entries: Int { records.count }
+
     /// The digest of every finished entry, as lowercase hex.
-    public func finalize() -> String {
+    public mutating func finalize() -> String {
         var hasher = SHA256()
         hasher.update(data: Self.domain)
         hasher.update(data: Self.littleEndian(UInt64(records.count)))
         // Sorted by value: an order the archive's own cannot change, which also settles two entries with one
         // path, whichever came first.
-        for record in records.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            hasher.update(data: record)
-        }
+        records.forEachSorted { record in record.update(&hasher) }
         return hasher.finalize().map { $0.hexDigits }.joined()
     }
 

@@ -5,8 +5,11 @@ public struct ArchiveInspector: Sendable {
     private var reader = AppleArchiveReader()
     private var handlers: ArchiveHandlerPair<ArchiveSurvey, ArchiveContentDigest>
 
-    public init(maxManifestBytes: Int = ArchiveSurvey.defaultMaxManifestBytes) {
-        handlers = ArchiveHandlerPair(ArchiveSurvey(maxManifestBytes: maxManifestBytes), ArchiveContentDigest())
+    /// - Parameter maxEntries: entries read before the archive is refused (`AppleArchiveError.entryLimit`): the
+    ///   content digest keeps 32 bytes an entry until `finish`.
+    public init(maxManifestBytes: Int = ArchiveSurvey.defaultMaxManifestBytes, maxEntries: Int = .max) {
+        handlers = ArchiveHandlerPair(
+            ArchiveSurvey(maxManifestBytes: maxManifestBytes, maxEntries: maxEntries), ArchiveContentDigest())
     }
 
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(AppleArchiveError) {

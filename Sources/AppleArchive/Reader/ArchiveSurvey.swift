@@ -7,6 +7,8 @@ public struct ArchiveSurvey: ArchiveEventHandler, Sendable {
     public static let defaultMaxManifestBytes = 1 << 20
 
     public let maxManifestBytes: Int
+    /// Entries read before the archive is refused (what the content digest's memory grows with).
+    public let maxEntries: Int
     public private(set) var entries = 0
     /// Sum of every entry's `DAT` size.
     public private(set) var installedBytes: UInt64 = 0
@@ -16,11 +18,15 @@ public struct ArchiveSurvey: ArchiveEventHandler, Sendable {
     public private(set) var manifestOffset: Int64?
     private var collecting = false
 
-    public init(maxManifestBytes: Int = Self.defaultMaxManifestBytes) {
+    public init(maxManifestBytes: Int = Self.defaultMaxManifestBytes, maxEntries: Int = .max) {
         self.maxManifestBytes = maxManifestBytes
+        self.maxEntries = maxEntries
     }
 
     public mutating func entryStarted(_ header: ArchiveEntryHeader) throws(AppleArchiveError) {
+        guard entries < maxEntries else {
+            throw AppleArchiveError(offset: header.offset, "more than \(maxEntries) entries", entryLimit: maxEntries)
+        }
         entries += 1
         // The reader bounds each entry's blobs by the archive's length, which fits in Int64: no overflow.
         installedBytes += header.dataSize

@@ -106,7 +106,7 @@ extension AdminAPI {
                 try store.add(
                     receiving: &source, id: id, expectedSize: announced, expectedSHA256: digest, tags: options.tags,
                     policy: options.policy, order: options.order, contentType: options.contentType,
-                    platforms: options.platforms, originalFilename: "", maxPackBytes: limits.configured.maxPackBytes)
+                    platforms: options.platforms, originalFilename: "", limits: limits.configured.ingest)
             }
         }
         logger.notice(version.unchanged ? "admin: uploaded the current bytes again" : "admin: uploaded a pack version", metadata: [

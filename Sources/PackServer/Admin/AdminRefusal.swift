@@ -97,7 +97,7 @@ enum AdminRefusal: Error, Equatable, Sendable {
             .badRequest
         case .unknownPackID, .unknownRelease, .unknownToken:
             .notFound
-        case .packTooLarge, .archiveTooLarge:
+        case .packTooLarge, .archiveTooLarge, .tooManyArchiveEntries:
             .contentTooLarge
         case .nothingToPublish, .rollbackChangesNothing, .tokenExists, .archiveContradiction, .attributeFromArchive,
             .userInfoFromArchive:

@@ -59,6 +59,9 @@ enum ConfigurationKeys {
         [
             .byteCount(
                 "limits.maxPackBytes", \.limits.maxPackBytes, in: 1...ConfigurationBounds.oneTebibyte, "the largest pack `add` and uploads accept"),
+            .integer(
+                "limits.maxArchiveEntries", \.limits.maxArchiveEntries, in: 1...100_000_000,
+                "entries of one Apple Archive `add` and uploads accept (32 bytes of memory each while it is read)"),
             .integer("limits.maxRanges", \.limits.maxRanges, in: 1...1000, "ranges in one request (more: the whole representation)"),
             .integer("limits.maxHeaderBytes", \.limits.maxHeaderBytes, in: 1024...1_048_576, "the largest request head (431 beyond)"),
             .integer(

@@ -1,5 +1,6 @@
 import HTTPServer
 import Manifest
+import PackStore
 import Sockets
 
 /// Everything `config.json` (docs/api.md "Configuration") can set, with the contract's defaults.
@@ -30,6 +31,8 @@ public struct PackServeConfiguration: Sendable, Equatable {
 
     public struct Limits: Sendable, Equatable {
         public var maxPackBytes: Int64 = 8_589_934_592
+        /// Entries of one raw Apple Archive (`add`, uploads): 32 bytes of memory each while it is read.
+        public var maxArchiveEntries = IngestLimits.defaultMaxArchiveEntries
         public var maxRanges = 16
         public var maxHeaderBytes = 16_384
         public var headerTimeoutSeconds = 10
@@ -47,6 +50,11 @@ public struct PackServeConfiguration: Sendable, Equatable {
         /// An upload slower than this over any `uploadWindowSeconds` is ended with 408.
         public var uploadMinBytesPerSecond = 16_384
         public var uploadWindowSeconds = 30
+
+        /// What `add` and uploads may bring in.
+        public var ingest: IngestLimits {
+            IngestLimits(maxPackBytes: maxPackBytes, maxArchiveEntries: maxArchiveEntries)
+        }
     }
 
     public var listen = Listen()

@@ -11,13 +11,14 @@ import Dispatch
 /// `update` returns only once both have ended.
 final class ChunkDigests: @unchecked Sendable {
     private var hasher = SHA256()
-    private var inspector = ArchiveInspector()
+    private var inspector: ArchiveInspector
     private var refusal: PackStoreError?
     /// What errors call the bytes.
     private let path: String
 
-    init(path: String) {
+    init(path: String, maxArchiveEntries: Int) {
         self.path = path
+        inspector = ArchiveInspector(maxEntries: maxArchiveEntries)
     }
 
     func update(_ chunk: UnsafeRawBufferPointer) throws(PackStoreError) {

@@ -11,7 +11,7 @@ import AppleArchive
 /// or is a malformed archive. Nothing here touches the index: the caller installs the blob, then commits.
 struct Ingest {
     let blobs: BlobStore
-    let maxPackBytes: Int64
+    let limits: IngestLimits
     let progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Void)?
 
     /// - Parameter displayPath: the path named in errors (the user's path, not an intermediate zip).
@@ -23,8 +23,8 @@ struct Ingest {
         let before = try POSIX.status(of: source, path: displayPath)
         guard POSIX.isRegularFile(before) else { throw .notARegularFile(path: displayPath) }
         let expectedSize = Int64(before.st_size)
-        guard expectedSize <= maxPackBytes else {
-            throw .packTooLarge(path: displayPath, size: expectedSize, maxPackBytes: maxPackBytes)
+        guard expectedSize <= limits.maxPackBytes else {
+            throw .packTooLarge(path: displayPath, size: expectedSize, maxPackBytes: limits.maxPackBytes)
         }
         // No writeback hints for the temp file: measured, POSIX_FADV_DONTNEED every 32 MiB made a 1 GiB add
         // 3x slower on this VM's disk; one fsync at the end lets the kernel schedule the writes.
@@ -58,7 +58,7 @@ struct Ingest {
     ) throws(PackStoreError) -> (String, Int64, ArchiveInspection) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobStore.bufferSize, alignment: 4096)
         defer { buffer.deallocate() }
-        let digests = ChunkDigests(path: displayPath)
+        let digests = ChunkDigests(path: displayPath, maxArchiveEntries: limits.maxArchiveEntries)
         var throttle = ProgressThrottle()
         var copied: Int64 = 0
         while true {
@@ -87,6 +87,7 @@ struct Ingest {
         do throws(AppleArchiveError) {
             try inspector.feed(chunk)
         } catch {
+            if let limit = error.entryLimit { throw .tooManyArchiveEntries(path: path, maxArchiveEntries: limit) }
             throw .invalidArchive(path: path, reason: error.description)
         }
     }

@@ -12,7 +12,7 @@ import Crypto
 /// failure (the source failing, too many bytes, a digest that does not match, a full disk).
 struct StreamIngest {
     let blobs: BlobStore
-    let maxPackBytes: Int64
+    let limits: IngestLimits
 
     /// Bytes gathered before each write: fewer system calls than one per network read.
     static let writeSize = 1 << 20
@@ -23,8 +23,8 @@ struct StreamIngest {
     func receiveToTemp(
         from source: inout some PackByteSource, expectedSize: Int64?, expectedSHA256: [UInt8]?
     ) throws(PackStoreError) -> IngestedFile {
-        if let expectedSize, expectedSize > maxPackBytes {
-            throw .packTooLarge(path: "the upload", size: expectedSize, maxPackBytes: maxPackBytes)
+        if let expectedSize, expectedSize > limits.maxPackBytes {
+            throw .packTooLarge(path: "the upload", size: expectedSize, maxPackBytes: limits.maxPackBytes)
         }
         let tempPath = blobs.newTempPath(suffix: ".upload")
         let temp = try POSIX.openFile(tempPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create temp file")
@@ -34,7 +34,7 @@ struct StreamIngest {
             if !succeeded { try? POSIX.removeFile(tempPath) }
         }
         var hasher = SHA256()
-        var inspector = ArchiveInspector()
+        var inspector = ArchiveInspector(maxEntries: limits.maxArchiveEntries)
         var received: Int64 = 0
         var pending: [UInt8] = []
         pending.reserveCapacity(Self.writeSize)
@@ -47,8 +47,8 @@ struct StreamIngest {
             }
             guard let chunk else { break }
             received += Int64(chunk.count)
-            guard received <= maxPackBytes else {
-                throw .packTooLarge(path: "the upload", size: received, maxPackBytes: maxPackBytes)
+            guard received <= limits.maxPackBytes else {
+                throw .packTooLarge(path: "the upload", size: received, maxPackBytes: limits.maxPackBytes)
             }
             hasher.update(data: chunk)
             try Self.inspect(chunk, with: &inspector)

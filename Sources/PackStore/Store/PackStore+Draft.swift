@@ -21,7 +21,7 @@ extension PackStore {
     @discardableResult
     public func add(
         file: URL, id: String?, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
-        contentType: String? = nil, platforms: [ApplePlatform]? = nil, maxPackBytes: Int64 = PackStore.defaultMaxPackBytes,
+        contentType: String? = nil, platforms: [ApplePlatform]? = nil, limits: IngestLimits = IngestLimits(),
         progress: ((_ bytesDone: Int64, _ bytesTotal: Int64) -> Void)? = nil
     ) throws(PackStoreError) -> PackVersion {
         try Self.validateAttributes(id: id, tags: tags, order: order, contentType: contentType)
@@ -30,11 +30,11 @@ extension PackStore {
         let isDirectory = POSIX.isDirectory(info)
         guard isDirectory || POSIX.isRegularFile(info) else { throw .notARegularFile(path: path) }
 
-        let ingest = Ingest(blobs: blobs, maxPackBytes: maxPackBytes, progress: progress)
+        let ingest = Ingest(blobs: blobs, limits: limits, progress: progress)
         return try FileLock.withLock(blobs.ingestLockPath, .shared) { () throws(PackStoreError) in
             let ingested: IngestedFile
             if isDirectory {
-                let zipPath = try DirectoryArchiver.zip(directory: path, into: blobs, maxPackBytes: maxPackBytes)
+                let zipPath = try DirectoryArchiver.zip(directory: path, into: blobs, maxPackBytes: limits.maxPackBytes)
                 defer { try? POSIX.removeFile(zipPath) }
                 ingested = try ingest.copyToTemp(from: zipPath, displayPath: path)
             } else {
@@ -52,17 +52,17 @@ extension PackStore {
     /// Receives a pack from `source` (an upload) as a new version of pack `id`, with `add(file:)`'s crash-safe
     /// order: into `tmp/` while hashing → fsync → rename to the blob address → fsync the directory → the index
     /// rows. Arguments are checked before the first byte is pulled. Nothing is kept when the source fails, sends
-    /// more than `maxPackBytes` or fewer than `expectedSize` bytes, or hashes to another digest than
+    /// more than `limits` allow or fewer than `expectedSize` bytes, or hashes to another digest than
     /// `expectedSHA256` (32 bytes).
     @discardableResult
     public func add(
         receiving source: inout some PackByteSource, id: String, expectedSize: Int64? = nil,
         expectedSHA256: [UInt8]? = nil, tags: [String] = [], policy: PackPolicy? = nil, order: Int? = nil,
         contentType: String? = nil, platforms: [ApplePlatform]? = nil, originalFilename: String = "",
-        maxPackBytes: Int64 = PackStore.defaultMaxPackBytes
+        limits: IngestLimits = IngestLimits()
     ) throws(PackStoreError) -> PackVersion {
         try Self.validateAttributes(id: id, tags: tags, order: order, contentType: contentType)
-        let ingest = StreamIngest(blobs: blobs, maxPackBytes: maxPackBytes)
+        let ingest = StreamIngest(blobs: blobs, limits: limits)
         return try FileLock.withLock(blobs.ingestLockPath, .shared) { () throws(PackStoreError) in
             let ingested = try ingest.receiveToTemp(
                 from: &source, expectedSize: expectedSize, expectedSHA256: expectedSHA256)

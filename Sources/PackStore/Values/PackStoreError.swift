@@ -60,6 +60,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case userInfoFromArchive(id: String)
     /// A `userInfo` that is not one JSON document or breaks `UserInfoLimits`: the problem in one line.
     case invalidUserInfo(String)
+    /// A raw Apple Archive with more entries than `limits.maxArchiveEntries`.
+    case tooManyArchiveEntries(path: String, maxArchiveEntries: Int)
     /// An index row that breaks `StoredValueRules` (`PackStore.auditIndex()`): a restored or hand-edited index.
     case untrustworthyIndex(path: String, problem: String)
     /// A bucket document (`release.json`, `current.json`) whose values break `StoredValueRules`.
@@ -153,6 +155,8 @@ extension PackStoreError: CustomStringConvertible {
             "\(id) is an Apple Archive: its userInfo is the one in its Manifest.json; add a new archive to change it"
         case .invalidUserInfo(let problem):
             problem
+        case .tooManyArchiveEntries(let path, let limit):
+            "\(path) is an Apple Archive of more than \(limit) entries, the most limits.maxArchiveEntries allows; nothing was added"
         case .untrustworthyIndex(let path, let problem):
             "\(path) cannot be trusted: \(problem)"
         case .untrustworthyDocument(let name, let problem):

@@ -37,7 +37,7 @@ struct AddCommand: AsyncParsableCommand {
         let version = try context.store.add(
             file: URL(fileURLWithPath: path), id: id, tags: tags, policy: attributes.policy.map(PackPolicy.init(parsing:)),
             order: attributes.order, contentType: attributes.contentType, platforms: try PlatformOption.parse(platform),
-            maxPackBytes: context.config.limits.maxPackBytes, progress: progress.update)
+            limits: context.config.limits.ingest, progress: progress.update)
         progress.finish()
         if case .compressed(let magic, let algorithm) = version.format {
             printWarning("\(path) is an Apple Archive compressed with \(algorithm) (\(magic)): PackServe cannot read it, so its Manifest.json, unpacked size and content were not checked")
