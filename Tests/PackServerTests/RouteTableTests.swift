@@ -157,6 +157,9 @@ import Testing
         #expect(fixture.request("/readyz", host: "10.1.2.3:8080").text == "ready\n")
         #expect(fixture.request("/readyz", method: .post, host: "10.1.2.3").status == .methodNotAllowed)
         #expect(fixture.request("/healthz/x", host: "10.1.2.3").status == .misdirectedRequest)
+        // Round 3, finding 5: refusals are errors, never stored by a cache in front.
+        #expect(fixture.request("/packs/a", host: "10.1.2.3").headers["cache-control"] == "no-store")
+        #expect(fixture.request("/packs/a", method: .delete).headers["cache-control"] == "no-store")
         // A request announcing a body is refused before it is read: for a probe path as for an allowed host.
         let post = HTTPRequestHead(method: .post, target: "/healthz", path: "/healthz", headers: ["host": "10.1.2.3"])
         #expect(fixture.responder.respond(to: HTTPRequest(head: post, body: RequestBody(bytes: [1]))).status == .methodNotAllowed)

@@ -40,6 +40,14 @@ public final class DeferredResponse: Sendable {
         deliver?(response)
     }
 
+    /// A handle completed with `transform(response)` when this one is completed with `response`, on the
+    /// thread that completes this one (or at once, if this one is already complete).
+    func finishing(with transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> DeferredResponse {
+        let finished = DeferredResponse()
+        if let response = attach({ finished.complete(transform($0)) }) { finished.complete(transform(response)) }
+        return finished
+    }
+
     /// On the loop: the response if it is already complete, else nil and `deliver` runs on completion.
     func attach(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) -> HTTPResponse? {
         state.withLock { state in

@@ -23,6 +23,17 @@ public struct HTTPResponse: Sendable {
         return response
     }
 
+    /// Whether the real response comes later (`deferred(_:)`).
+    public var isDeferred: Bool { deferral != nil }
+
+    /// A deferred response whose final response is `transform` of the one its work completes with: how an
+    /// application finishes every final response (its headers, its route) whether it is given now or later.
+    /// `self` must be deferred (`isDeferred`); a final response is transformed by calling `transform` on it.
+    public func finishingDeferred(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPResponse {
+        guard let deferral else { preconditionFailure("finishingDeferred(_:) of a final response") }
+        return .deferred(deferral.finishing(with: transform))
+    }
+
     /// An RFC 9457 problem document as application/problem+json: `HTTPProblem`'s response.
     public static func problem(
         _ status: HTTPStatus, detail: String? = nil, headers: HTTPHeaders = [:],

@@ -11,6 +11,8 @@ public final class PackServeResponder: HTTPResponder {
     let hostCheck: HostCheck
     let crossOrigin: CrossOriginPolicy
     let routes: RouteTable
+    /// Every final response passes it: cache lifetimes and keys, `no-store` on errors, CORS, the route label.
+    let finisher: ResponseFinisher
     /// The names of the routes responses are tagged with (`HTTPResponse.route`), for `TrafficMetrics`.
     public var routeNames: [String] { routes.routeNames }
     /// `/healthz` and `/readyz` by path, for requests naming a host not allowed (docs/http.md "Probes").
@@ -55,26 +57,27 @@ public final class PackServeResponder: HTTPResponder {
                 lastModified: now(), cacheControl: nil, compress: true))
         let staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
 
-        // Every content route's answer passes through the cache policy: lifetimes and surrogate keys are
-        // decided there, and only there.
+        // Every answer passes the finisher: lifetimes and surrogate keys are decided there (by the kind each
+        // route declares), and only there.
         let requireCredentials = configuration.catalog.requireCredentials
-        let cache = CachePolicy(
-            sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds, keyHeader: configuration.cache.surrogateKeyHeader,
-            credentialed: requireCredentials)
+        finisher = ResponseFinisher(
+            cache: CachePolicy(
+                sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds,
+                keyHeader: configuration.cache.surrogateKeyHeader, credentialed: requireCredentials),
+            crossOrigin: crossOrigin)
         // With `catalog.requireCredentials`, a request without a download token is refused before its route runs.
         let gate = requireCredentials ? CatalogGate(credentials: credentials, now: now) : nil
         var routes = RouteTable(fallback: staticFiles.respond(to:))
-        routes.get("/packs/{id}") { request, id in
-            cache.pack(id[0], gate?.refusal(of: request, signedPath: "/packs/\(id[0])") ?? packs.pack(id: id[0], request: request))
+        routes.get("/packs/{id}", caching: { .pack(id: $0[0]) }) { request, id in
+            gate?.refusal(of: request, signedPath: "/packs/\(id[0])") ?? packs.pack(id: id[0], request: request)
         }
-        routes.get("/blobs/sha256/{hex}") { request, hex in
-            cache.blob(hex[0], gate?.refusal(of: request, signedPath: "/blobs/sha256/\(hex[0])")
-                ?? packs.blob(hex: hex[0], request: request))
+        routes.get("/blobs/sha256/{hex}", caching: { .blob(hex: $0[0]) }) { request, hex in
+            gate?.refusal(of: request, signedPath: "/blobs/sha256/\(hex[0])") ?? packs.blob(hex: hex[0], request: request)
         }
-        // The documents: each through the gate, then the cache policy.
+        // The documents: each through the gate, then readiness (a replica behind its pointer answers 503).
         func document(_ pattern: String, _ answer: @escaping RouteTable.Handler) {
-            routes.get(pattern) { request, parameters in
-                cache.document(gate?.refusal(of: request) ?? replica?.readiness.refusal() ?? answer(request, parameters))
+            routes.get(pattern, caching: { _ in .documents }) { request, parameters in
+                gate?.refusal(of: request) ?? replica?.readiness.refusal() ?? answer(request, parameters)
             }
         }
         document("/tags/{tag}") { request, tag in documents.tag(tag[0], request: request) }
@@ -107,6 +110,15 @@ public final class PackServeResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if let early = answerBeforeRoutes(request) {
+            return finisher.finish(early, for: request, as: .other, crossOrigin: false)
+        }
+        let (response, kind) = routes.respond(to: request)
+        return finisher.finish(response, for: request, as: kind)
+    }
+
+    /// What is answered before the route table: refusals, probes, the admin API, preflights.
+    private func answerBeforeRoutes(_ request: HTTPRequest) -> HTTPResponse? {
         // Resolved before anything else (docs/http.md "Order of evaluation", step 0): a request for another host
         // gets no content, whatever the route, method, body, Range or precondition — only the probes answer it.
         if let misdirected = hostCheck.refusal(of: request.head) {
@@ -122,9 +134,7 @@ public final class PackServeResponder: HTTPResponder {
         if request.method == .options && request.path == "*" {
             return HTTPResponse(status: .ok, headers: ["Allow": "GET, HEAD, OPTIONS"])
         }
-        var response = routes.respond(to: request)
-        crossOrigin.decorate(&response, for: request)
-        return response
+        return nil
     }
 
     /// The answer to content sent to a route that takes none: 405 for a method no route here answers, 413

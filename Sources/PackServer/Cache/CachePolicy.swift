@@ -1,7 +1,8 @@
 import HTTPServer
 
-/// What shared caches (a CDN in front of this origin) may keep, decided in one place for every content route
-/// (docs/http.md "Caching"): the route table passes each answer through here.
+/// What shared caches (a CDN in front of this origin) may keep, decided in one place for every answer
+/// (docs/http.md "Caching"): `ResponseFinisher` passes each final response through here with the `Kind` its
+/// route declared, whether the answer is given at once or later.
 ///
 /// - Blobs are named by their digest and never change: `public, max-age=31536000, immutable`.
 /// - Documents and `/packs/{id}` change with releases: devices revalidate every time (`max-age=0`), shared
@@ -34,23 +35,34 @@ struct CachePolicy: Sendable {
         shared = "public, max-age=0, s-maxage=\(sharedMaxAgeSeconds), stale-if-error=86400"
     }
 
+    /// What an answer is, for caches: its route declares it (`RouteTable.get(_:caching:_:)`).
+    enum Kind: Sendable, Equatable {
+        /// `/manifest`, `/tags…`, `/releases`, … : they change with every release and signing.
+        case documents
+        /// `/packs/{id}`.
+        case pack(id: String)
+        /// `/blobs/sha256/{hex}`.
+        case blob(hex: String)
+        /// Everything else (probes, static files, the admin API, refusals before any route): only an error
+        /// is marked, never to be stored.
+        case other
+    }
+
     static func packKey(_ id: String) -> String { "pack-\(id)" }
     static func blobKey(_ hex: String) -> String { "blob-\(hex)" }
 
-    func document(_ response: HTTPResponse) -> HTTPResponse {
-        decorate(response, cacheControl: shared, key: Self.documentsKey)
+    /// `response` with the Cache-Control and surrogate key its kind gets.
+    func apply(to response: inout HTTPResponse, as kind: Kind) {
+        switch kind {
+        case .documents: decorate(&response, cacheControl: shared, key: Self.documentsKey)
+        case .pack(let id): decorate(&response, cacheControl: shared, key: Self.packKey(id))
+        case .blob(let hex): decorate(&response, cacheControl: Self.immutable, key: Self.blobKey(hex))
+        case .other:
+            if response.status.code >= 400 { response.headers.set("Cache-Control", Self.uncacheable) }
+        }
     }
 
-    func pack(_ id: String, _ response: HTTPResponse) -> HTTPResponse {
-        decorate(response, cacheControl: shared, key: Self.packKey(id))
-    }
-
-    func blob(_ hex: String, _ response: HTTPResponse) -> HTTPResponse {
-        decorate(response, cacheControl: Self.immutable, key: Self.blobKey(hex))
-    }
-
-    private func decorate(_ response: HTTPResponse, cacheControl: String, key: String) -> HTTPResponse {
-        var response = response
+    private func decorate(_ response: inout HTTPResponse, cacheControl: String, key: String) {
         if credentialed {
             response.headers.set("Cache-Control", Self.privateBytes)
         } else if response.status.code >= 400 {
@@ -59,6 +71,5 @@ struct CachePolicy: Sendable {
             response.headers.add("Cache-Control", cacheControl)
             response.headers.add(keyHeader, key)
         }
-        return response
     }
 }

@@ -11,19 +11,23 @@ import HTTPServer
 /// Each response is tagged with the route that answered (`HTTPResponse.route`, an index into `routeNames`)
 /// for the traffic counters of docs/metrics.md: its pattern, `static` for the fallback, `other` for
 /// answers no route gave (405, a malformed or unmatched path, and whatever the responder answers before
-/// the table).
+/// the table). Each answer comes with what it is for caches (`CachePolicy.Kind`, declared with the route),
+/// for `ResponseFinisher`.
 struct RouteTable: Sendable {
     typealias Handler = @Sendable (_ request: HTTPRequest, _ parameters: [String]) -> HTTPResponse
+    /// What a route's answers are for caches, from its parameters (`/packs/{id}` → `.pack(id:)`).
+    typealias Caching = @Sendable (_ parameters: [String]) -> CachePolicy.Kind
 
     struct Route: Sendable {
         let pattern: RoutePattern
         let handler: Handler
+        let caching: Caching
         let label: RouteLabel
 
-        func answer(_ request: HTTPRequest, _ parameters: [String]) -> HTTPResponse {
+        func answer(_ request: HTTPRequest, _ parameters: [String]) -> (HTTPResponse, CachePolicy.Kind) {
             var response = handler(request, parameters)
             response.route = label
-            return response
+            return (response, caching(parameters))
         }
     }
 
@@ -43,11 +47,11 @@ struct RouteTable: Sendable {
     }
 
     /// Adds a GET/HEAD route. Patterns start with a literal segment; the first added wins a tie.
-    mutating func get(_ pattern: String, _ handler: @escaping Handler) {
+    mutating func get(_ pattern: String, caching: @escaping Caching = { _ in .other }, _ handler: @escaping Handler) {
         let parsed = RoutePattern(pattern)
         precondition(parsed.firstLiteral != nil, "a route pattern starts with a literal segment: \(pattern)")
         patterns.append(parsed)
-        let route = Route(pattern: parsed, handler: handler, label: RouteLabel(1 + patterns.count))
+        let route = Route(pattern: parsed, handler: handler, caching: caching, label: RouteLabel(1 + patterns.count))
         if parsed.isExact {
             exact[pattern] = exact[pattern] ?? route
         } else {
@@ -55,22 +59,22 @@ struct RouteTable: Sendable {
         }
     }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard request.method.isGetOrHead else { return .methodNotAllowed(allow: Self.allowedMethods) }
+    func respond(to request: HTTPRequest) -> (HTTPResponse, CachePolicy.Kind) {
+        guard request.method.isGetOrHead else { return (.methodNotAllowed(allow: Self.allowedMethods), .other) }
         let path = request.path
         if let route = exact[path] { return route.answer(request, []) }
         guard let routes = parametric[Self.firstSegment(of: path)] else {
             var response = fallback(request)
             response.route = Self.fallbackLabel
-            return response
+            return (response, .other)
         }
         guard let segments = SafePath(percentEncodedPath: path)?.segments else {
-            return .problem(.badRequest, detail: "malformed path")
+            return (.problem(.badRequest, detail: "malformed path"), .other)
         }
         for route in routes {
             if let parameters = route.pattern.match(segments) { return route.answer(request, parameters) }
         }
-        return .notFound(path)
+        return (.notFound(path), .other)
     }
 
     /// `/packs/level-1` → `packs` (still percent-encoded: route literals are plain ASCII).
