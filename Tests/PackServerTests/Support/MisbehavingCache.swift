@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 
 /// A loopback cache on an ephemeral port that takes purge requests and answers them badly, each connection on
 /// a thread of its own (Round 3, finding 3): silent (accepts, reads, never answers), trickling (a status line
@@ -17,11 +16,6 @@ final class MisbehavingCache: Sendable {
     /// Signalled each time the purger closes a connection (seen by a read or write failing).
     let closedByClient = DispatchSemaphore(value: 0)
     private let listener: Int32
-    /// A class, so the threads can share the count (a Mutex cannot be copied into their closures).
-    private final class Count: Sendable {
-        let value = Mutex(0)
-    }
-    private let closes = Count()
 
     init(_ behaviour: Behaviour) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -37,7 +31,7 @@ final class MisbehavingCache: Sendable {
         }
         guard bound else { throw POSIXError(.EADDRINUSE) }
         port = Int(UInt16(bigEndian: address.sin_port))
-        let closedByClient = closedByClient, closes = closes
+        let closedByClient = closedByClient
         Thread.detachNewThread {
             while true {
                 let connection = accept(listener, nil, nil)
@@ -49,7 +43,6 @@ final class MisbehavingCache: Sendable {
                 Thread.detachNewThread {
                     Self.misbehave(behaviour, on: connection)
                     close(connection)
-                    closes.value.withLock { $0 += 1 }
                     closedByClient.signal()
                 }
             }
@@ -61,8 +54,6 @@ final class MisbehavingCache: Sendable {
     }
 
     var url: String { "http://127.0.0.1:\(port)/" }
-    /// Connections the purger has closed so far.
-    var closed: Int { closes.value.withLock { $0 } }
 
     /// Returns once the client has closed the connection.
     private static func misbehave(_ behaviour: Behaviour, on connection: Int32) {
