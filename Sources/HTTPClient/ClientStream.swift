@@ -146,7 +146,6 @@ final class ClientStream {
         case CTLS_VERIFY_UNTRUSTED:
             throw HTTPClientError(.certificateUntrusted, origin: endpoint.origin, String(cString: ctls_verify_text(session)))
         default:
-            if status == CTLS_WANT_READ || status == CTLS_WANT_WRITE { throw HTTPClientError(.timedOut, origin: endpoint.origin) }
             throw HTTPClientError(.tls, origin: endpoint.origin, status == CTLS_CLOSED ? "closed by the peer" : "")
         }
     }
