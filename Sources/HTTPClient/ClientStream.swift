@@ -4,14 +4,36 @@ import Glibc
 
 /// One blocking TCP connection, plain or TLS, with a timeout on every read and write (SO_RCVTIMEO /
 /// SO_SNDTIMEO: the CLI waits on one request at a time; the server's event loop is not involved).
+///
+/// Under a `deadline` no call waits past it: before each connect, read and write the socket's timeouts are
+/// set to the time left (or `timeout`, when that is shorter), and once it has passed the call fails with
+/// `.timedOut`. A per-call timeout alone lets a peer that sends a byte every few seconds hold a request
+/// forever. OpenSSL may call recv(2) many times inside one handshake or read, each with the timeout set
+/// before it, so a TLS stream under a deadline is non-blocking instead and waits in poll(2) for the time left.
 final class ClientStream {
     let endpoint: ClientEndpoint
+    /// Seconds any one call may wait.
+    let timeout: Double
     private let descriptor: Int32
     private var session: OpaquePointer?
+    /// Whether O_NONBLOCK is set (TLS under a deadline).
+    private var nonBlocking = false
 
-    private init(endpoint: ClientEndpoint, descriptor: Int32) {
+    /// When the request under way must be done; nil: each call waits up to `timeout`.
+    var deadline: ContinuousClock.Instant? {
+        didSet {
+            guard deadline == nil, oldValue != nil else { return }
+            // Back to what a request without a deadline expects (a kept connection serves the next one).
+            setTimeout(timeout)
+            setNonBlocking(false)
+        }
+    }
+
+    private init(endpoint: ClientEndpoint, descriptor: Int32, timeout: Double, deadline: ContinuousClock.Instant?) {
         self.endpoint = endpoint
         self.descriptor = descriptor
+        self.timeout = timeout
+        self.deadline = deadline
     }
 
     deinit {
@@ -22,8 +44,11 @@ final class ClientStream {
         Glibc.close(descriptor)
     }
 
-    /// Connects to the first of the host's addresses that accepts, then shakes hands for HTTPS.
-    static func connect(to endpoint: ClientEndpoint, timeout: Double, trust: ClientTrust?) throws -> ClientStream {
+    /// Connects to the first of the host's addresses that accepts, then shakes hands for HTTPS. The name lookup
+    /// (getaddrinfo) is the system resolver's and is not bounded by `deadline`.
+    static func connect(
+        to endpoint: ClientEndpoint, timeout: Double, deadline: ContinuousClock.Instant? = nil, trust: ClientTrust?
+    ) throws -> ClientStream {
         let origin = endpoint.origin
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -40,9 +65,10 @@ final class ClientStream {
             candidate = address.pointee.ai_next
             let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { continue }
-            let stream = ClientStream(endpoint: endpoint, descriptor: descriptor)
+            let stream = ClientStream(endpoint: endpoint, descriptor: descriptor, timeout: timeout, deadline: deadline)
             // On Linux SO_SNDTIMEO also bounds connect(2).
             stream.setTimeout(timeout)
+            try stream.limitToDeadline()
             guard Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
                 failure = .system(errno, origin: origin, connecting: true)
                 continue
@@ -63,12 +89,54 @@ final class ClientStream {
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// The seconds the next call may wait: `timeout`, or the time left before the deadline when that is
+    /// shorter; throws `.timedOut` once the deadline has passed.
+    private func budget() throws -> Double {
+        guard let deadline else { return timeout }
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { throw HTTPClientError(.timedOut, origin: endpoint.origin) }
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        // At least a microsecond: a zero timeval would mean no timeout at all.
+        return max(min(timeout, seconds), 0.000_001)
+    }
+
+    /// Before each blocking call under a deadline: fails once it has passed, else lets the call wait only the
+    /// time left.
+    private func limitToDeadline() throws {
+        guard deadline != nil else { return }
+        setTimeout(try budget())
+    }
+
+    private func setNonBlocking(_ on: Bool) {
+        guard on != nonBlocking else { return }
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+        nonBlocking = on
+    }
+
+    /// Runs one OpenSSL call to its end. Blocking (no deadline), a WANT_READ or WANT_WRITE means SO_RCVTIMEO
+    /// or SO_SNDTIMEO ran out: `.timedOut`. Under a deadline the socket is non-blocking and the call is made
+    /// again each time poll(2) says the socket is ready, until the time left runs out.
+    private func tls(_ call: () -> Int) throws -> Int {
+        setNonBlocking(deadline != nil)
+        while true {
+            let status = call()
+            guard status == CTLS_WANT_READ || status == CTLS_WANT_WRITE else { return status }
+            guard deadline != nil else { throw HTTPClientError(.timedOut, origin: endpoint.origin) }
+            var poll = pollfd(fd: descriptor, events: Int16(status == CTLS_WANT_READ ? POLLIN : POLLOUT), revents: 0)
+            let ready = Glibc.poll(&poll, 1, Int32((try budget() * 1000).rounded(.up)))
+            // Nothing within `timeout` or the time left: as a blocking call would have failed.
+            if ready == 0 { throw HTTPClientError(.timedOut, origin: endpoint.origin) }
+            if ready < 0 && errno != EINTR { throw HTTPClientError.system(errno, origin: endpoint.origin, connecting: false) }
+        }
+    }
+
     private func handshake(trust: ClientTrust) throws {
         guard let session = ctls_client_session_new(trust.context, descriptor, endpoint.host) else {
             throw HTTPClientError(.tls, origin: endpoint.origin, "cannot start a TLS session")
         }
         self.session = session
-        let status = Int(ctls_handshake(session))
+        let status = try tls { Int(ctls_handshake(session)) }
         guard status != CTLS_OK else { return }
         switch Int(ctls_verify_kind(session)) {
         case CTLS_VERIFY_EXPIRED:
@@ -78,7 +146,6 @@ final class ClientStream {
         case CTLS_VERIFY_UNTRUSTED:
             throw HTTPClientError(.certificateUntrusted, origin: endpoint.origin, String(cString: ctls_verify_text(session)))
         default:
-            if status == CTLS_WANT_READ || status == CTLS_WANT_WRITE { throw HTTPClientError(.timedOut, origin: endpoint.origin) }
             throw HTTPClientError(.tls, origin: endpoint.origin, status == CTLS_CLOSED ? "closed by the peer" : "")
         }
     }
@@ -87,14 +154,14 @@ final class ClientStream {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if let session {
             var count = 0
-            switch Int(ctls_read(session, buffer.baseAddress, buffer.count, &count)) {
+            switch try tls({ Int(ctls_read(session, buffer.baseAddress, buffer.count, &count)) }) {
             case CTLS_OK: return count
             case CTLS_CLOSED: return 0
-            case CTLS_WANT_READ, CTLS_WANT_WRITE: throw HTTPClientError(.timedOut, origin: endpoint.origin)
             default: throw HTTPClientError(.closed, origin: endpoint.origin, "TLS error")
             }
         }
         while true {
+            try limitToDeadline()
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
             if errno != EINTR { throw HTTPClientError.system(errno, origin: endpoint.origin, connecting: false) }
@@ -107,13 +174,13 @@ final class ClientStream {
             let remaining = UnsafeRawBufferPointer(rebasing: bytes[offset...])
             if let session {
                 var count = 0
-                switch Int(ctls_write(session, remaining.baseAddress, remaining.count, &count)) {
+                switch try tls({ Int(ctls_write(session, remaining.baseAddress, remaining.count, &count)) }) {
                 case CTLS_OK: offset += count
-                case CTLS_WANT_READ, CTLS_WANT_WRITE: throw HTTPClientError(.timedOut, origin: endpoint.origin)
                 default: throw HTTPClientError(.closed, origin: endpoint.origin, "TLS error")
                 }
                 continue
             }
+            try limitToDeadline()
             let count = send(descriptor, remaining.baseAddress, remaining.count, Int32(MSG_NOSIGNAL))
             if count > 0 {
                 offset += count
@@ -127,7 +194,9 @@ final class ClientStream {
     /// bounded time for `100 Continue` (RFC 9110 §10.1.1) without consuming anything.
     func isReadable(within seconds: Double) -> Bool {
         if let session, ctls_pending(session) > 0 { return true }
+        // Past the deadline: not readable; the read that follows fails with .timedOut.
+        guard let left = try? budget() else { return false }
         var poll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return Glibc.poll(&poll, 1, Int32(seconds * 1000)) > 0
+        return Glibc.poll(&poll, 1, Int32(min(seconds, left) * 1000)) > 0
     }
 }

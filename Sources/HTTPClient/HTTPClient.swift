@@ -17,7 +17,8 @@ public final class HTTPClient: Sendable {
     private let idle = Mutex<[ClientEndpoint: ClientConnection]>([:])
 
     /// - Parameters:
-    ///   - timeout: seconds any one read or write (and connecting) may wait.
+    ///   - timeout: seconds any one read or write (and connecting) may wait; `perform(_:deadline:)` bounds a
+    ///     whole request.
     ///   - caFile: PEM certificates to trust for HTTPS instead of the system's.
     public init(userAgent: String, timeout: Double = 60, caFile: String? = nil, continueTimeout: Double = 1) throws(HTTPClientError) {
         self.userAgent = userAgent
@@ -27,24 +28,31 @@ public final class HTTPClient: Sendable {
     }
 
     /// Sends `request` and reads the answer. `head` sees the final response head and returns whether to
-    /// read its body into `body`; `sent` gets the running total of request body bytes sent.
+    /// read its body into `body` (false: the body is never read, and a connection with one left unread is
+    /// closed); `sent` gets the running total of request body bytes sent.
+    /// - Parameter deadline: when the whole exchange must be over (connecting, writing, reading the head and
+    ///   what is read of the body); past it, the call under way fails with `.timedOut`. Without one, each
+    ///   call waits up to `timeout`, however many calls a slow server makes the request take.
     public func perform(
-        _ request: ClientRequest, head: (ClientResponseHead) throws -> Bool = { _ in true },
-        body: ([UInt8]) throws -> Void = { _ in }, sent: (Int64) -> Void = { _ in }
+        _ request: ClientRequest, deadline: ContinuousClock.Instant? = nil,
+        head: (ClientResponseHead) throws -> Bool = { _ in true }, body: ([UInt8]) throws -> Void = { _ in },
+        sent: (Int64) -> Void = { _ in }
     ) throws -> ClientResponseHead {
         let endpoint = try ClientEndpoint(request.url)
+        if let deadline, deadline <= .now { throw HTTPClientError(.timedOut, origin: endpoint.origin) }
         // RFC 9110 §9.2.2: only an idempotent request may be sent again after a connection fails under it,
         // so only those go on a connection that may have been closed while it sat idle.
         let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method)
         if idempotent, let connection = idle.withLock({ $0.removeValue(forKey: endpoint) }) {
+            connection.stream.deadline = deadline
             do {
                 return try exchange(request, on: connection, head: head, body: body, sent: sent)
             } catch let error as HTTPClientError where error.kind == .closed && !connection.receivedAnything {
                 // Closed by the server while idle: a new connection below.
             }
         }
-        let connection = ClientConnection(stream: try ClientStream.connect(to: endpoint, timeout: timeout, trust: trust))
-        return try exchange(request, on: connection, head: head, body: body, sent: sent)
+        let stream = try ClientStream.connect(to: endpoint, timeout: timeout, deadline: deadline, trust: trust)
+        return try exchange(request, on: ClientConnection(stream: stream), head: head, body: body, sent: sent)
     }
 
     /// `perform` on a Dispatch thread, for async callers: the blocking reads never hold a thread of
@@ -110,6 +118,8 @@ public final class HTTPClient: Sendable {
     }
 
     private func keep(_ connection: ClientConnection) {
+        // The next request brings its own deadline, or none.
+        connection.stream.deadline = nil
         idle.withLock { $0[connection.stream.endpoint] = connection }
     }
 }

@@ -37,5 +37,35 @@ extension EndToEnd {
             #expect(try await ExternalTool.sha256(of: output) == sha256)
             #expect(try await server.child.exitStatus(within: .seconds(15)) == 0, "\(server.child.stderr.lines.suffix(5))")
         }
+
+        /// Round 3, finding 3: purges still queued at SIGTERM were dropped with the process, unsaid. Now they are
+        /// sent while the drain deadline (10 s) lasts, and what a cache does not take by then is dropped, counted
+        /// and logged.
+        @Test func sigtermDeliversAPendingPurgeAndDropsOneASilentCacheNeverTakes() async throws {
+            let work = try TemporaryDirectory()
+            // The start-up purge of the documents: the silent cache holds it (listed first); the other answers
+            // 503 asking for 3 s, so the retry is still waiting when the signal comes.
+            let silent = try ScriptedCache(answers: [])
+            let busy = try ScriptedCache(answers: [
+                "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 3\r\nContent-Length: 0\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+            ])
+            let purge: [String: any Sendable] = ["purge": [["url": silent.url], ["url": busy.url]] as [[String: any Sendable]]]
+            let server = try await RunningPackServe(
+                publicDirectory: try work.directory("public"), overrides: ["sampleCatalog": true, "cache": purge])
+            try #require(try await Poll.until(within: .seconds(10)) { busy.heads.count == 1 && silent.heads.count == 1 })
+
+            let clock = ContinuousClock()
+            let signalled = clock.now
+            server.child.signal(SIGTERM)
+            #expect(try await server.child.exitStatus(within: .seconds(20)) == 0, "\(server.child.stderr.lines.suffix(5))")
+            let took = signalled.duration(to: clock.now)
+            #expect(busy.heads.count == 2 && busy.heads.allSatisfy { $0.hasPrefix("PURGE / HTTP/1.1") }, "\(busy.heads)")
+            #expect(server.logLines(containing: "cache purge sent").count == 1)
+            #expect(server.logLines(containing: "shutting down: 1 cache purges dropped").count == 1, "\(server.child.stderr.lines.suffix(5))")
+            // Not before the retry was sent, nor long after the drain deadline.
+            #expect(took >= .seconds(2) && took < .seconds(12), "\(took)")
+            #expect(silent.heads.count == 1)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import Logging
@@ -10,20 +11,36 @@ import Testing
 /// Purge requests as a cache receives them, from a real socket: the key header, the extra headers of
 /// `headersFile`, one request per batch and endpoint, retries after a failure.
 @Suite struct CachePurgerTests {
-    /// Answers 503 to the first `failures` requests, then 200; records what arrived.
+    /// Answers 503 (with `retryAfter` as its Retry-After) to the first `failures` requests, then 200; records
+    /// what arrived and when.
     final class RecordingCache: HTTPResponder {
-        let received = Mutex<[(method: String, keys: String?, token: String?)]>([])
+        let received = Mutex<[(method: String, keys: String?, token: String?, at: ContinuousClock.Instant)]>([])
         let failures: Int
+        let retryAfter: String?
+        /// Signalled at each request, for a test to wait on.
+        let arrivals = DispatchSemaphore(value: 0)
 
-        init(failures: Int = 0) { self.failures = failures }
+        init(failures: Int = 0, retryAfter: String? = nil) {
+            self.failures = failures
+            self.retryAfter = retryAfter
+        }
 
         func respond(to request: HTTPRequest) -> HTTPResponse {
             let count = received.withLock { list in
-                list.append((request.method.rawValue, request.head.headers["surrogate-key"], request.head.headers["x-api-token"]))
+                list.append((request.method.rawValue, request.head.headers["surrogate-key"], request.head.headers["x-api-token"], .now))
                 return list.count
             }
-            return HTTPResponse(status: count <= failures ? .serviceUnavailable : .ok)
+            arrivals.signal()
+            guard count <= failures else { return HTTPResponse(status: .ok) }
+            var response = HTTPResponse(status: .serviceUnavailable)
+            if let retryAfter { response.headers.add("Retry-After", retryAfter) }
+            return response
         }
+    }
+
+    /// `attempts` in all, with no pause between them.
+    static func policy(attempts: Int) -> RetryPolicy {
+        RetryPolicy(firstPause: 0, maxPause: 0, maxAttempts: attempts, attemptTimeout: 5)
     }
 
     static func server(_ responder: RecordingCache) throws -> HTTPServer {
@@ -44,7 +61,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: headers) }
         let purger = try CachePurger(
             endpoints: servers.map { PurgeEndpoint(url: "http://127.0.0.1:\($0.localPort)/", method: "POST", headersFile: headers.path) },
-            keyHeader: "Surrogate-Key", logger: Self.logger, metrics: nil, retryPauses: [])
+            keyHeader: "Surrogate-Key", logger: Self.logger, metrics: nil, policy: Self.policy(attempts: 1))
         let keys = ["packserve-documents"] + (0..<400).map { "pack-level-\($0)" }
         purger.purge(keys, reason: "test")
         purger.drain()
@@ -65,7 +82,7 @@ import Testing
         let server = try Self.server(flaky)
         let purger = try CachePurger(
             endpoints: [PurgeEndpoint(url: "http://127.0.0.1:\(server.localPort)/", method: "POST")], keyHeader: "Surrogate-Key",
-            logger: Self.logger, metrics: nil, retryPauses: [0, 0, 0])
+            logger: Self.logger, metrics: nil, policy: Self.policy(attempts: 4))
         purger.purge(["packserve-documents"], reason: "test")
         purger.drain()
         #expect(flaky.received.withLock { $0.map(\.keys) } == Array(repeating: "packserve-documents", count: 3))
@@ -97,7 +114,7 @@ import Testing
         let server = try CachePurgerTests.server(cache)
         let purger = try CachePurger(
             endpoints: [PurgeEndpoint(url: "http://127.0.0.1:\(server.localPort)/", method: "POST")],
-            keyHeader: "Surrogate-Key", logger: CachePurgerTests.logger, metrics: nil, retryPauses: [])
+            keyHeader: "Surrogate-Key", logger: CachePurgerTests.logger, metrics: nil, policy: CachePurgerTests.policy(attempts: 1))
         let first = try #require(fixture.live.release)
         ReleaseWatcher.purge(from: nil, to: first, with: purger)
         // The same release signed again: only the documents.

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Logging
 import ServiceLifecycle
@@ -39,8 +40,10 @@ public struct ApplicationListeners: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT, then drains in-flight responses: the listeners, `services` and, with
-    /// `signals`, the SIGHUP/SIGUSR1 handler, under one service group.
-    func run(besides services: [any Service], signals: UnixSignalsSequence?) async throws {
+    /// `signals`, the SIGHUP/SIGUSR1 handler, under one service group. With `purger`, the purges still pending
+    /// at the signal are sent while its drain deadline lasts, the listeners draining meanwhile, and the rest
+    /// dropped before this returns.
+    func run(besides services: [any Service], signals: UnixSignalsSequence?, purger: CachePurger?) async throws {
         var all: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let metricsServer {
             all.append(.init(service: PackServeService(server: metricsServer, logger: metricsLogger)))
@@ -50,9 +53,28 @@ public struct ApplicationListeners: Sendable {
         if let signals {
             all.append(.init(service: SignalHandler(signals: signals, tls: tls, accessLog: accessLog, logger: logger)))
         }
+        if let purger {
+            all.append(.init(service: CachePurgeDrain(purger: purger)))
+        }
         let group = ServiceGroup(configuration: .init(services: all, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         defer { accessLog?.stop() }
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            if let purger { await Self.finishShutdown(purger) }
+            throw error
+        }
+        if let purger { await Self.finishShutdown(purger) }
+    }
+
+    /// `finishShutdown` blocks up to the drain deadline: on a thread of its own, not the cooperative pool.
+    private static func finishShutdown(_ purger: CachePurger) async {
+        await withCheckedContinuation { done in
+            Thread.detachNewThread {
+                purger.finishShutdown()
+                done.resume()
+            }
+        }
     }
 
     /// Binds and starts the listeners (the metrics one first) and returns.

@@ -93,13 +93,14 @@ public final class PackServeApplication: Sendable {
         listeners = try ApplicationListeners(configuration: config, responder: responder, metrics: metrics, logger: logger)
     }
 
-    /// Serves until SIGTERM or SIGINT, then drains in-flight responses: the listeners, the release watcher,
-    /// the open-file sweeper and, with `signals`, the SIGHUP/SIGUSR1 handler, under one service group.
+    /// Serves until SIGTERM or SIGINT, then drains in-flight responses and pending cache purges: the listeners,
+    /// the release watcher, the open-file sweeper and, with `signals`, the SIGHUP/SIGUSR1 handler, under one
+    /// service group.
     /// - Parameter signals: from `SignalHandler.trap()`, taken before anything slow; nil handles none of them.
     public func run(signals: UnixSignalsSequence?) async throws {
         var services: [any Service] = [watcher, OpenFileSweeper(cache: responder.openFiles)]
         if let bucketSync { services.append(bucketSync) }
-        try await listeners.run(besides: services, signals: signals)
+        try await listeners.run(besides: services, signals: signals, purger: watcher.purger)
     }
 
     /// Only the listening part of `run`: binds and starts the listeners (the metrics one first, as `run` does)

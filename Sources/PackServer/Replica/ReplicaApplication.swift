@@ -64,9 +64,10 @@ public final class ReplicaApplication: Sendable {
         listeners = try ApplicationListeners(configuration: config, responder: responder, metrics: metrics, logger: logger)
     }
 
-    /// Serves until SIGTERM or SIGINT, polling the bucket meanwhile.
+    /// Serves until SIGTERM or SIGINT, polling the bucket meanwhile; then drains as a primary does.
     public func run(signals: UnixSignalsSequence?) async throws {
-        try await listeners.run(besides: [follower, OpenFileSweeper(cache: responder.openFiles)], signals: signals)
+        try await listeners.run(
+            besides: [follower, OpenFileSweeper(cache: responder.openFiles)], signals: signals, purger: follower.purger)
     }
 
     /// Only the listeners, for a caller that polls (`follower.poll()`) itself.

@@ -93,14 +93,27 @@ final class ScriptedPeer: @unchecked Sendable {
         return bytes
     }
 
-    func write(_ text: String) { write(Array(text.utf8)) }
+    /// False once the client has gone (a reset or a closed connection).
+    @discardableResult
+    func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 
-    func write(_ bytes: [UInt8]) {
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { return }
+            guard sent > 0 else { return false }
             offset += sent
+        }
+        return true
+    }
+
+    /// `bytes` one at a time, `interval` apart, until they run out or the client goes: a peer that is never
+    /// silent long enough for a per-read timeout.
+    func trickle(_ bytes: some Sequence<UInt8>, every interval: Double) {
+        for byte in bytes {
+            guard write([byte]) else { return }
+            Thread.sleep(forTimeInterval: interval)
         }
     }
 
