@@ -67,5 +67,27 @@ extension EndToEnd {
             #expect(took >= .seconds(2) && took < .seconds(12), "\(took)")
             #expect(silent.heads.count == 1)
         }
+
+        /// Round 3, finding 6: a replica's shutdown waited out `pollSeconds` (up to an hour) in the sleep between
+        /// two polls. Graceful shutdown now ends that wait at once (`PeriodicLoop`).
+        @Test func aReplicaPollingHourlyExitsWithinThreeSecondsOfSigterm() async throws {
+            let work = try TemporaryDirectory()
+            // A bucket nobody answers for (port 9, discard, is closed here): the replica logs its failed poll
+            // and sleeps for an hour.
+            let server = try await RunningPackServe(
+                publicDirectory: try work.directory("public"),
+                overrides: [
+                    "replica": ["enabled": true, "pollSeconds": 3600, "cacheDirectory": work.file("cache")] as [String: any Sendable],
+                    "storage": ["type": "s3", "endpoint": "http://127.0.0.1:9", "bucket": "none"] as [String: any Sendable],
+                ],
+                environment: ["PACKSERVE_S3_ACCESS_KEY_ID": "k", "PACKSERVE_S3_SECRET_ACCESS_KEY": "s"])
+            try #require(try await Poll.until(within: .seconds(10)) { !server.logLines(containing: "current.json").isEmpty },
+                "\(server.child.stderr.lines.suffix(5))")
+            let clock = ContinuousClock()
+            let signalled = clock.now
+            server.child.signal(SIGTERM)
+            #expect(try await server.child.exitStatus(within: .seconds(10)) == 0, "\(server.child.stderr.lines.suffix(5))")
+            #expect(signalled.duration(to: clock.now) < .seconds(3))
+        }
     }
 }

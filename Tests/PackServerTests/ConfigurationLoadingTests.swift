@@ -130,6 +130,8 @@ import Testing
         let message = await error("{}", environment: ["PACKSERVE_LISTEN_PROT": "9000", "PATH": "/usr/bin"])
         #expect(message == "environment variable PACKSERVE_LISTEN_PROT names no configuration key (see README \"Configuration\")")
         #expect(await error("{}", environment: ["PACKSERVE_CONFIG": "x", "PACKSERVE_TLS_LISTEN_PORT": "9443"]) == nil)
+        // The object store's credentials are PackServe's variables too, though no key (docs/object-storage.md).
+        #expect(await error("{}", environment: ["PACKSERVE_S3_ACCESS_KEY_ID": "k", "PACKSERVE_S3_SECRET_ACCESS_KEY": "s"]) == nil)
     }
 
     @Test func aBadEnvironmentValueNamesTheVariable() async {

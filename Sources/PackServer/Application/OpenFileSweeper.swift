@@ -12,9 +12,6 @@ public struct OpenFileSweeper: Service {
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(1))
-            cache.sweep()
-        }
+        await PeriodicLoop.run(every: .seconds(1)) { cache.sweep() }
     }
 }

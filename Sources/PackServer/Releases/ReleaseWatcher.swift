@@ -51,8 +51,7 @@ public struct ReleaseWatcher: Service {
         // The release replaced on the previous tick: by now no request still uses it, so freeing it here
         // costs the watcher's thread, not a request.
         var retired: PublishedRelease?
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+        await PeriodicLoop.run(every: interval) {
             retired = nil
             retired = refresh()
         }

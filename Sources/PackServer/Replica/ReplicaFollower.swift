@@ -66,7 +66,7 @@ public final class ReplicaFollower: Service, Sendable {
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+        await PeriodicLoop.run(every: interval, runsFirst: true) {
             // The copies block: a thread of their own, not the cooperative pool.
             await withCheckedContinuation { done in
                 Thread.detachNewThread { [self] in
@@ -74,7 +74,6 @@ public final class ReplicaFollower: Service, Sendable {
                     done.resume()
                 }
             }
-            try? await Task.sleep(for: interval)
         }
     }
 

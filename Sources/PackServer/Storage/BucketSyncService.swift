@@ -38,10 +38,7 @@ public struct BucketSyncService: Service {
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            await pass()
-            try? await Task.sleep(for: interval)
-        }
+        await PeriodicLoop.run(every: interval, runsFirst: true) { await pass() }
     }
 
     /// One look at the index, and a sync when something changed since the last one (or it failed and the
