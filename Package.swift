@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .executable(name: "packserve", targets: ["packserve"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // For the fuzz targets of Fuzz/Package.swift (scripts/fuzz), built with the fuzzer's instrumentation.
+        .library(name: "AppleArchive", targets: ["AppleArchive"]),
+        .library(name: "PackStore", targets: ["PackStore"]),
     ],
     // Exact versions (those Package.resolved pins): the Docker build context has no Package.resolved, and a
     // `from:` range would let an image built later take newer releases than the ones tested here.

@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    /// Found by the archive-manifest fuzzer: `-0.5e+3` read as the double -500.0, was written `-500`, and read
+    /// back as an integer. A whole number is an integer however it is written, so canonical JSON is a fixpoint.
+    @Test func wholeNumbersAreIntegersHoweverWritten() throws {
+        for (written, canonical) in [("-0.5e+3", "-500"), ("1.0", "1"), ("2E2", "200"), ("1.5", "1.5"), ("1e20", "1e+20")] {
+            let value = try ArchiveJSONValue(json: Array(written.utf8))
+            let json = try value.canonicalJSON()
+            #expect(String(decoding: json, as: UTF8.self) == canonical, "\(written)")
+            #expect(try ArchiveJSONValue(json: json) == value, "\(written)")
+        }
+    }
+
     /// A number too large for a Double is infinite, which JSON cannot write: refused, not trapped on.
     @Test func aNumberJSONCannotWriteIsRefused() {
         #expect(throws: UserInfoError.self) { try UserInfoLimits.canonicalJSON(parsing: Array("[1e999]".utf8)) }
