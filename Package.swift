@@ -44,12 +44,16 @@ let package = Package(
         // RFC 8259 read strictly (no duplicate keys, bounded nesting, positions in every refusal): the one
         // reader of JSON from outside (config.json, admin bodies, an archive's Manifest.json, userInfo files).
         .target(name: "StrictJSON"),
+        // A bounded pool of threads for work that blocks, instead of Dispatch's global queue (which starts
+        // about one thread a second when its threads block, and no bound on how many).
+        .target(name: "BlockingWork"),
         // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
         // what the HTTP core runs on, with no HTTP in it.
         .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
         .target(
             name: "HTTPServer",
             dependencies: [
+                "BlockingWork",
                 "Sockets",
                 "JSONText",
                 "CSocketShims",
@@ -103,7 +107,7 @@ let package = Package(
             path: "Benchmarks/HotPath"),
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
         // to trust; the chunked decoder is the server's.
-        .target(name: "HTTPClient", dependencies: ["HTTPServer", "Sockets", "COpenSSL"]),
+        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTPServer", "Sockets", "COpenSSL"]),
         // The object-store client (docs/object-storage.md): S3 over HTTPClient, Signature Version 4 with
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
@@ -141,6 +145,7 @@ let package = Package(
             dependencies: [
                 "AdminMessages",
                 "AppleArchive",
+                "BlockingWork",
                 "StrictJSON",
                 "HTTPServer",
                 "Sockets",
@@ -204,9 +209,13 @@ let package = Package(
         // RawClient: a blocking loopback client that sends and reads exact bytes, for the HTTP core's tests
         // and the application's; below both, so neither depends on the other's support code.
         .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient"),
+        // ThreadedListener: a loopback listener handing each connection to a thread of its own, for the tests
+        // that play a misbehaving peer (a server, a cache) byte by byte.
+        .target(name: "ThreadedListener", path: "Tests/ThreadedListener"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
         .testTarget(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
@@ -225,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates", "ThreadedListener"]),
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
         .testTarget(
@@ -252,6 +261,7 @@ let package = Package(
             name: "PackServerTests",
             dependencies: [
                 "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
+                "ThreadedListener",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
@@ -267,7 +277,10 @@ let package = Package(
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting", "Polling", "RawHTTPClient"],
+            dependencies: [
+                "HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting", "Polling", "RawHTTPClient",
+                "ThreadedListener",
+            ],
             // Python the tests run by path (PythonScripts), not sources of the target.
             exclude: ["Scripts"]),
     ]

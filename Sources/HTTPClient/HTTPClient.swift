@@ -1,4 +1,4 @@
-import Dispatch
+import BlockingWork
 import Foundation
 import Synchronization
 
@@ -55,17 +55,16 @@ public final class HTTPClient: Sendable {
         return try exchange(request, on: ClientConnection(stream: stream), head: head, body: body, sent: sent)
     }
 
-    /// `perform` on a Dispatch thread, for async callers: the blocking reads never hold a thread of
+    /// The threads `send` blocks on, shared by every client in the process.
+    private static let workers = BlockingPool(name: "http-client", maxThreads: 16)
+
+    /// `perform` on a thread of `workers`, for async callers: the blocking reads never hold a thread of
     /// Swift's cooperative pool.
     public func send(
         _ request: ClientRequest, head: @escaping @Sendable (ClientResponseHead) throws -> Bool = { _ in true },
         body: @escaping @Sendable ([UInt8]) throws -> Void = { _ in }, sent: @escaping @Sendable (Int64) -> Void = { _ in }
     ) async throws -> ClientResponseHead {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.perform(request, head: head, body: body, sent: sent) })
-            }
-        }
+        try await Self.workers.value { try self.perform(request, head: head, body: body, sent: sent) }
     }
 
     private func exchange(

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ObjectStorage
+import PackServer
 import Testing
 
 extension ObjectStorageEndToEnd {
@@ -39,6 +40,21 @@ extension ObjectStorageEndToEnd {
             // Already there with the same bytes: not sent again.
             #expect(try s3.holds(key: key, sameAsFile: path))
             #expect(try s3.putFileIfAbsent(key: key, path: path) == false)
+        }
+
+        /// Round 3, finding 6: the publisher's skip of a blob already in the bucket MD5'd the whole file (and
+        /// ignored the size it was given). A blob's key is its digest: one HEAD and the size decide, and the file
+        /// is not even opened (here it does not exist).
+        @Test func aBlobOfTheRightSizeIsSkippedWithoutReadingTheFile() throws {
+            let cluster = try #require(RGWCluster.current)
+            let bucket = S3ObjectBucket(client: try cluster.freshBucket())
+            let key = "blobs/sha256/" + String(repeating: "ab", count: 32)
+            try bucket.put(key, bytes: Array(repeating: 7, count: 1000), contentType: "application/octet-stream")
+            #expect(try bucket.putFileIfAbsent(key, path: "/nonexistent/blob", size: 1000, contentType: "application/octet-stream") == false)
+            let file = try TestFiles.make(bytes: 999, seed: 3)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            #expect(try bucket.putFileIfAbsent(key, path: file, size: 999, contentType: "application/octet-stream"))
+            #expect(try bucket.size(of: key) == 999)
         }
 
         @Test func aFileWithOtherBytesOfTheSameSizeIsSentAgain() throws {

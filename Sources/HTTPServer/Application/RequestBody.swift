@@ -1,3 +1,4 @@
+import BlockingWork
 import Foundation
 
 /// The body of a request, handed to the application with the request's head (`HTTPRequest.body`), before
@@ -203,8 +204,11 @@ public final class RequestBody: @unchecked Sendable {
         Self.onWorker { handler(.success(whole)) }
     }
 
-    /// The application's handlers never run on an event loop (nor under this body's lock).
+    /// The application's handlers never run on an event loop (nor under this body's lock), and they may block
+    /// (an upload's ingest): a bounded pool of their own.
+    private static let workers = BlockingPool(name: "http-body", maxThreads: 16)
+
     private static func onWorker(_ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(execute: work)
+        workers.run(work)
     }
 }

@@ -1,3 +1,4 @@
+import BlockingWork
 import Foundation
 import HTTPServer
 import Logging
@@ -28,8 +29,9 @@ public final class AdminAPI: Sendable {
     let uploads: UploadSlots
     /// Unix seconds: when a publish or rollback is signed, and what a signed URL's lifetime counts from.
     let now: @Sendable () -> Int64
-    /// Verifies tokens and reads JSON bodies (which may wait on the network) in parallel.
-    private let intake = DispatchQueue(label: "packserve-admin-intake", attributes: .concurrent)
+    /// Verifies tokens and reads JSON bodies (which may wait on the network) in parallel, on a bounded number
+    /// of threads: requests past it wait their turn instead of each getting a thread.
+    private let intake = BlockingPool(name: "admin-intake", maxThreads: 16)
     /// Does the store work of non-upload requests, one at a time.
     let queue = DispatchQueue(label: "packserve-admin")
 
@@ -84,7 +86,7 @@ public final class AdminAPI: Sendable {
             thread.name = "packserve-upload"
             thread.start()
         } else {
-            intake.async { [self] in handle(endpoint, request, from: address, completing: pending) }
+            intake.run { [self] in handle(endpoint, request, from: address, completing: pending) }
         }
         return .deferred(pending)
     }

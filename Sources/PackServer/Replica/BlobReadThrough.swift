@@ -1,4 +1,4 @@
-import Dispatch
+import BlockingWork
 import Logging
 import PackStore
 import Synchronization
@@ -14,7 +14,8 @@ public final class BlobReadThrough: Sendable {
     let metrics: ReplicaMetrics
     /// Digest → what waits for its copy.
     private let waiting = Mutex<[String: [@Sendable (Bool) -> Void]]>([:])
-    private let queue = DispatchQueue(label: "packserve-read-through", attributes: .concurrent)
+    /// At most eight copies at once; requests for further blobs wait their turn (not a thread each).
+    private let workers = BlockingPool(name: "read-through", maxThreads: 8)
 
     init(cache: BlobCache, bucket: any ObjectBucket, layout: BucketLayout, logger: Logger, metrics: ReplicaMetrics) {
         self.cache = cache
@@ -38,7 +39,7 @@ public final class BlobReadThrough: Sendable {
             return first
         }
         guard first else { return }
-        queue.async { [self] in
+        workers.run { [self] in
             var copied = false
             do {
                 try cache.insert(sha256, size: size) { try bucket.download(layout.blob(sha256), to: $0) }

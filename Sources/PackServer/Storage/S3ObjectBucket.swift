@@ -37,9 +37,14 @@ public struct S3ObjectBucket: ObjectBucket {
         try client.putFile(key: key, path: path, contentType: contentType)
     }
 
-    /// Compares the object's ETag with the file's (MD5, or the multipart form), not only its size.
+    /// A blob's key names its bytes (`ObjectBucket`): an object of `size` bytes there is the same blob, so one
+    /// HEAD decides, and no publish reads a multi-gigabyte file to compute its ETag (the client's own
+    /// `putFileIfAbsent` does, for keys that name no content). A replica checks every blob's SHA-256 when it
+    /// copies it, and `fsck --storage` checks the bucket's.
     public func putFileIfAbsent(_ key: String, path: String, size: Int64, contentType: String) throws -> Bool {
-        try client.putFileIfAbsent(key: key, path: path, contentType: contentType)
+        if try client.head(key: key)?.size == size { return false }
+        try client.putFile(key: key, path: path, contentType: contentType)
+        return true
     }
 
     public func get(_ key: String, ifNoneMatch: String?) throws -> BucketRead {

@@ -1,57 +1,29 @@
 import Foundation
 import Glibc
 import Synchronization
+import ThreadedListener
 
 /// A loopback listener on an ephemeral port whose every connection runs `script` on a thread of its own:
 /// the test decides byte by byte what the client is sent (a framing, a refusal, a close at a chosen
 /// moment), which no real server does on demand.
 final class ScriptedServer: Sendable {
-    let port: Int
-    private let listener: Int32
+    private let listener: ThreadedListener
     private final class Record: Sendable {
         let state = Mutex<(connections: Int, heads: [String])>((0, []))
     }
     private let record = Record()
 
     init(script: @escaping @Sendable (ScriptedPeer) throws -> Void) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        port = Int(UInt16(bigEndian: address.sin_port))
         let record = self.record
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                // Closed here, once accept fails after deinit's shutdown, so the descriptor's number cannot be
-                // reused by another test's socket while this thread still accepts on it.
-                guard connection >= 0 else {
-                    close(listener)
-                    return
-                }
-                record.state.withLock { $0.connections += 1 }
-                let peer = ScriptedPeer(descriptor: connection) { head in record.state.withLock { $0.heads.append(head) } }
-                Thread.detachNewThread {
-                    try? script(peer)
-                    peer.close()
-                }
-            }
+        listener = try ThreadedListener { connection, _ in
+            record.state.withLock { $0.connections += 1 }
+            let peer = ScriptedPeer(descriptor: connection) { head in record.state.withLock { $0.heads.append(head) } }
+            try? script(peer)
+            peer.close()
         }
     }
 
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-    }
-
+    var port: Int { listener.port }
     var url: String { "http://127.0.0.1:\(port)" }
     /// Connections accepted so far.
     var connections: Int { record.state.withLock { $0.connections } }

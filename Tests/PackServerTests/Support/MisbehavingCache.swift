@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ThreadedListener
 
 /// A loopback cache on an ephemeral port that takes purge requests and answers them badly, each connection on
 /// a thread of its own (Round 3, finding 3): silent (accepts, reads, never answers), trickling (a status line
@@ -12,47 +13,20 @@ final class MisbehavingCache: Sendable {
         case endlessBody
     }
 
-    let port: Int
     /// Signalled each time the purger closes a connection (seen by a read or write failing).
     let closedByClient = DispatchSemaphore(value: 0)
-    private let listener: Int32
+    private let listener: ThreadedListener
 
     init(_ behaviour: Behaviour) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        port = Int(UInt16(bigEndian: address.sin_port))
         let closedByClient = closedByClient
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                // Closed here, once accept fails after deinit's shutdown, so its number is not reused meanwhile.
-                guard connection >= 0 else {
-                    close(listener)
-                    return
-                }
-                Thread.detachNewThread {
-                    Self.misbehave(behaviour, on: connection)
-                    close(connection)
-                    closedByClient.signal()
-                }
-            }
+        listener = try ThreadedListener { connection, _ in
+            Self.misbehave(behaviour, on: connection)
+            close(connection)
+            closedByClient.signal()
         }
     }
 
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-    }
-
+    var port: Int { listener.port }
     var url: String { "http://127.0.0.1:\(port)/" }
 
     /// Returns once the client has closed the connection.
