@@ -21,8 +21,9 @@ import Testing
     @discardableResult
     private static func insert(_ letter: Character, into cache: BlobCache) throws -> String {
         let (sha256, bytes) = blob(letter)
-        try cache.insert(sha256, size: 10) { path in
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        try cache.insert(sha256, size: 10) { write in
+            try write(bytes)
+            return true
         }
         return sha256
     }
@@ -77,11 +78,21 @@ import Testing
         let (sha256, _) = Self.blob("a")
         #expect(throws: BlobCacheError.self) {
             // Torn: the source stopped after four bytes.
-            try cache.insert(sha256, size: 10) { path in
-                FileManager.default.createFile(atPath: path, contents: Data("aaaa".utf8))
+            try cache.insert(sha256, size: 10) { write in
+                try write(Array("aaaa".utf8))
+                return true
             }
         }
         #expect(throws: BlobCacheError.missing(sha256: sha256)) { try cache.insert(sha256, size: 10) { _ in false } }
+        // A source sending more than the blob's size is stopped at the first byte too many.
+        #expect(throws: BlobCacheError.damaged(sha256: sha256, actualSHA256: "", actualSize: 11, expectedSize: 10)) {
+            try cache.insert(sha256, size: 10) { write in
+                try write(Array("aaaaaa".utf8))
+                try write(Array("aaaaa".utf8))
+                Issue.record("written past the size")
+                return true
+            }
+        }
         #expect(!cache.contains(sha256) && cache.heldBytes == 0)
         #expect(!FileManager.default.fileExists(atPath: cache.path(of: sha256)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/.incoming").isEmpty)

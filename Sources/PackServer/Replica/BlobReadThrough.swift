@@ -42,7 +42,7 @@ public final class BlobReadThrough: Sendable {
         workers.run { [self] in
             var copied = false
             do {
-                try cache.insert(sha256, size: size) { try bucket.download(layout.blob(sha256), to: $0) }
+                try cache.insert(sha256, size: size) { write in try bucket.read(layout.blob(sha256), into: write) }
                 metrics.copied(bytes: size)
                 copied = true
             } catch {

@@ -162,7 +162,7 @@ public final class ReplicaFollower: Service, Sendable {
         var copiedBytes: Int64 = 0
         for (sha256, size) in needed.sorted(by: { $0.key < $1.key }) {
             do {
-                if try cache.insert(sha256, size: size, fill: { try bucket.download(layout.blob(sha256), to: $0) }) {
+                if try cache.insert(sha256, size: size, fill: { write in try bucket.read(layout.blob(sha256), into: write) }) {
                     metrics.copied(bytes: size)
                     copiedBytes += size
                 }

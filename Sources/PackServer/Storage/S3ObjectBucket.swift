@@ -79,6 +79,14 @@ public struct S3ObjectBucket: ObjectBucket {
         }
     }
 
+    public func read(_ key: String, into sink: ([UInt8]) throws -> Void) throws -> Bool {
+        do {
+            return try client.get(key: key, into: sink) != nil
+        } catch where error.status == 404 {
+            return false
+        }
+    }
+
     public func size(of key: String) throws -> Int64? {
         try client.head(key: key)?.size
     }

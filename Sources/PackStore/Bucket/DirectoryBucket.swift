@@ -60,6 +60,19 @@ public struct DirectoryBucket: ObjectBucket {
         return true
     }
 
+    public func read(_ key: String, into sink: ([UInt8]) throws -> Void) throws -> Bool {
+        let path = try file(key)
+        guard let info = try POSIX.status(atPath: path), POSIX.isRegularFile(info) else { return false }
+        let fd = try POSIX.openFile(path, O_RDONLY, for: "open")
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { buffer in try POSIX.readSome(fd, into: buffer, path: path) }
+            if count == 0 { return true }
+            try sink(Array(chunk[..<count]))
+        }
+    }
+
     public func size(of key: String) throws -> Int64? {
         guard let info = try POSIX.status(atPath: try file(key)), POSIX.isRegularFile(info) else { return nil }
         return Int64(info.st_size)

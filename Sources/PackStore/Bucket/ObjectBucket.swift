@@ -22,6 +22,9 @@ public protocol ObjectBucket: Sendable {
     /// Writes the object to the file at `path` (created or truncated) without holding it in memory; false
     /// when there is no such object.
     func download(_ key: String, to path: String) throws -> Bool
+    /// Hands the object's bytes to `sink` as they arrive, never holding it whole; false when there is no such
+    /// object. (A replica's cache writes and hashes them in one pass: `BlobCache.insert`.)
+    func read(_ key: String, into sink: ([UInt8]) throws -> Void) throws -> Bool
     /// The object's size, or nil when there is no such object.
     func size(of key: String) throws -> Int64?
     /// Every object whose key starts with `prefix`, in key order.

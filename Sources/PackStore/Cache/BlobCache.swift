@@ -112,11 +112,14 @@ public final class BlobCache: Sendable {
         _ = utimensat(AT_FDCWD, path(of: sha256), times, 0)
     }
 
-    /// Adds blob `sha256` of `size` bytes unless it is already held (then it is only touched). `fill` writes
-    /// the bytes to the temp path it is given and returns false when the source has no such object.
+    /// Adds blob `sha256` of `size` bytes unless it is already held (then it is only touched). `fill` hands
+    /// the bytes to the writer it is given as they arrive (a bucket's `read`), and returns false when the
+    /// source has no such object. They are hashed as they are written: one pass, no second read of the file.
     /// - Returns: true when bytes were copied.
     @discardableResult
-    public func insert(_ sha256: String, size: Int64, fill: (String) throws -> Bool) throws -> Bool {
+    public func insert(
+        _ sha256: String, size: Int64, fill: (_ write: ([UInt8]) throws -> Void) throws -> Bool
+    ) throws -> Bool {
         if contains(sha256) {
             touch(sha256)
             return false
@@ -124,8 +127,13 @@ public final class BlobCache: Sendable {
         try reserve(sha256, size: size)
         let temp = "\(incomingDirectory)/\(sha256).\(UInt64.random(in: 0 ... .max))"
         do {
-            guard try fill(temp) else { throw BlobCacheError.missing(sha256: sha256) }
-            let (actual, actualSize) = try BlobStore.sha256(ofFileAt: temp)
+            let file = try HashingFile(path: temp, limit: size)
+            let found: Bool
+            do { found = try file.closing { try fill(file.write) } } catch is HashingFile.TooLong {
+                throw BlobCacheError.damaged(sha256: sha256, actualSHA256: "", actualSize: file.count, expectedSize: size)
+            }
+            guard found else { throw BlobCacheError.missing(sha256: sha256) }
+            let (actual, actualSize) = (file.sha256, file.count)
             guard actual == sha256, actualSize == size else {
                 throw BlobCacheError.damaged(sha256: sha256, actualSHA256: actual, actualSize: actualSize, expectedSize: size)
             }

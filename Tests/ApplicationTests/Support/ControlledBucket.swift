@@ -58,6 +58,15 @@ final class ControlledBucket: ObjectBucket, @unchecked Sendable {
         return try directory.download(key, to: path)
     }
 
+    func read(_ key: String, into sink: ([UInt8]) throws -> Void) throws -> Bool {
+        downloads.withLock { $0[key, default: 0] += 1 }
+        gate.lock()
+        while held.withLock({ $0 }) { gate.wait() }
+        gate.unlock()
+        try check()
+        return try directory.read(key, into: sink)
+    }
+
     func size(of key: String) throws -> Int64? {
         try directory.size(of: key)
     }

@@ -45,6 +45,7 @@ final class FailingBucket: ObjectBucket {
 
     func get(_ key: String, ifNoneMatch: String?) throws -> BucketRead { try inner.get(key, ifNoneMatch: ifNoneMatch) }
     func download(_ key: String, to path: String) throws -> Bool { try inner.download(key, to: path) }
+    func read(_ key: String, into sink: ([UInt8]) throws -> Void) throws -> Bool { try inner.read(key, into: sink) }
     func size(of key: String) throws -> Int64? { try inner.size(of: key) }
     func list(prefix: String) throws -> [BucketObject] { try inner.list(prefix: prefix) }
 }
