@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "JSONText"),
         // RFC 8259 read strictly (no duplicate keys, bounded nesting, positions in every refusal): the one
         // reader of JSON from outside (config.json, admin bodies, an archive's Manifest.json, userInfo files).
-        .target(name: "StrictJSON"),
+        .target(name: "StrictJSON", dependencies: ["JSONText"]),
         // A bounded pool of threads for work that blocks, instead of Dispatch's global queue (which starts
         // about one thread a second when its threads block, and no bound on how many).
         .target(name: "BlockingWork"),
@@ -72,6 +72,8 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 "DurableFiles",
+                // One-line messages of values read from a restored index or a bucket (`PackStoreError`).
+                "JSONText",
                 "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -38,6 +38,25 @@ public enum JSONText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `text` with its controls (below 0x20, and DEL) escaped as a JSON string would have them (`\n`,
+    /// `\u001b`, `\u007f`) and nothing else changed: for text from outside (a JSON key, a value read from a
+    /// restored index) quoted in a message that must stay one line and must not drive a terminal.
+    public static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == 0x7F {
+                bytes += Array("\\u007f".utf8)
+            } else if byte < 0x20 {
+                appendEscape(byte, to: &bytes)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A control, `"` or `\`.
     @inlinable
     static func needsEscape(_ byte: UInt8) -> Bool {

@@ -30,3 +30,14 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == #"x"level \"1\" of 2""#)
     }
 }
+
+/// `JSONText.oneLine`: text from outside, quoted in a refusal, stays one line and drives no terminal.
+@Suite struct OneLineTests {
+    @Test(arguments: [
+        ("plain", "plain"), ("a\nb", #"a\nb"#), ("\u{1B}[2J", #"\u001b[2J"#), ("del\u{7F}", #"del\u007f"#),
+        ("tab\there", #"tab\there"#), ("é \"quoted\" \\", "é \"quoted\" \\"),
+    ])
+    func controlsAreEscapedAndNothingElse(text: String, expected: String) {
+        #expect(JSONText.oneLine(text) == expected)
+    }
+}

@@ -21,6 +21,9 @@ import Testing
         ("[1,\n  ]", "2:3: a trailing comma before ]"),
         (#"{"é":1,}"#, "1:8: a trailing comma before }"),
         (#"{"a":{"b":1,"b":2}}"#, #"1:13: duplicate key "a.b""#),
+        // Found by ArchiveManifestFuzzer: a key spelt with \n broke the one-line refusal.
+        (#"{"x\ny":1,"x\ny":2}"#, #"1:11: duplicate key "x\ny""#),
+        (#"{"e\u001b[2J":1 2}"#, #"1:17: '2' where , or } should follow the value of "e\u001b[2J""#),
         (#"{"a":[{"x":1,"x":2}]}"#, #"1:14: duplicate key "a[0].x""#),
         ("{\n  \"x\": 1,\n  \"x\": 2\n}", #"3:3: duplicate key "x""#),
         ("01", "1:2: a number with a leading zero"),

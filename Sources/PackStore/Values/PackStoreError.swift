@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// Every refusal of the pack store. Descriptions are one-line, user-facing messages: the CLI prints them as they
 /// are and the HTTP layer can put them in a problem+json `detail`.
@@ -157,10 +158,11 @@ extension PackStoreError: CustomStringConvertible {
             problem
         case .tooManyArchiveEntries(let path, let limit):
             "\(path) is an Apple Archive of more than \(limit) entries, the most limits.maxArchiveEntries allows; nothing was added"
+        // The problem quotes what was read (a digest that is a path, an id with a line break): one line still.
         case .untrustworthyIndex(let path, let problem):
-            "\(path) cannot be trusted: \(problem)"
+            "\(path) cannot be trusted: \(JSONText.oneLine(problem))"
         case .untrustworthyDocument(let name, let problem):
-            "\(name) cannot be trusted: \(problem)"
+            "\(name) cannot be trusted: \(JSONText.oneLine(problem))"
         case .lockBusy(let path, let seconds):
             "gave up after \(seconds) s: an upload or add still holds \(path); nothing was changed (retry, or give --wait more seconds)"
         }
