@@ -263,7 +263,7 @@ let package = Package(
             name: "PackServerTests",
             dependencies: [
                 "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
-                "ThreadedListener",
+                "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),

@@ -83,7 +83,7 @@ import Testing
                 let missing = (try? PointerClosure.missingKeys(in: reader)) ?? ["unreadable pointer"]
                 if !missing.isEmpty { violations.list.withLock { $0.append("k=\(k): \(missing)") } }
             }
-            #expect(throws: FailingBucket.Killed.self) { try fixture.sync(dying) }
+            #expect(throws: FailingBucket.killed) { try fixture.sync(dying) }
             let pointer = try BucketPointer(json: try #require(try bucket.get(layout.pointer)))
             #expect(pointer.release == 1, "k=\(k): the pointer moved before everything was there")
             #expect(try PointerClosure.missingKeys(in: bucket).isEmpty)

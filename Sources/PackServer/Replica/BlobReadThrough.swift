@@ -45,9 +45,13 @@ public final class BlobReadThrough: Sendable {
                 try cache.insert(sha256, size: size) { write in try bucket.read(layout.blob(sha256), into: write) }
                 metrics.copied(bytes: size)
                 copied = true
-            } catch {
+            } catch let error as BucketError where error.isTransient {
                 metrics.copyFailed()
-                logger.error("cannot read blob \(sha256) through from the bucket: \(error)")
+                logger.warning("cannot read blob \(sha256) through from the bucket yet (answered 503, the next request tries again): \(error)")
+            } catch {
+                // The store refused it, the bytes were not the blob's, or this machine's disk failed: an operator's.
+                metrics.copyFailed()
+                logger.error("cannot read blob \(sha256) through from the bucket: \(error)", metadata: ["kind": "\((error as? BucketError)?.kind.rawValue ?? "other")"])
             }
             for waiter in waiting.withLock({ $0.removeValue(forKey: sha256) ?? [] }) { waiter(copied) }
         }

@@ -118,7 +118,7 @@ public final class BlobCache: Sendable {
     /// - Returns: true when bytes were copied.
     @discardableResult
     public func insert(
-        _ sha256: String, size: Int64, fill: (_ write: ([UInt8]) throws -> Void) throws -> Bool
+        _ sha256: String, size: Int64, fill: (_ write: ([UInt8]) throws(BucketError) -> Void) throws -> Bool
     ) throws -> Bool {
         if contains(sha256) {
             touch(sha256)
@@ -128,8 +128,17 @@ public final class BlobCache: Sendable {
         let temp = "\(incomingDirectory)/\(sha256).\(UInt64.random(in: 0 ... .max))"
         do {
             let file = try HashingFile(path: temp, limit: size)
+            // The writer's own failures, as the bucket's reader passes them on: more bytes than the blob has
+            // (`.damaged`), or this machine's disk (`.local`).
+            let write = { (bytes: [UInt8]) throws(BucketError) in
+                do { try file.write(bytes) } catch is HashingFile.TooLong {
+                    throw BucketError(.damaged, key: sha256, "more than the blob's \(size) bytes")
+                } catch {
+                    throw BucketError(.local, key: sha256, "\(error)")
+                }
+            }
             let found: Bool
-            do { found = try file.closing { try fill(file.write) } } catch is HashingFile.TooLong {
+            do { found = try file.closing { try fill(write) } } catch let error as BucketError where error.kind == .damaged {
                 throw BlobCacheError.damaged(sha256: sha256, actualSHA256: "", actualSize: file.count, expectedSize: size)
             }
             guard found else { throw BlobCacheError.missing(sha256: sha256) }

@@ -6,7 +6,6 @@ import Synchronization
 /// one) or hold (they wait until released), counting the downloads of each key.
 /// `@unchecked`: the condition variable guards only `held`'s wake-ups; all state is in mutexes.
 final class ControlledBucket: ObjectBucket, @unchecked Sendable {
-    struct Unreachable: Error {}
 
     let directory: DirectoryBucket
     private let downloads = Mutex<[String: Int]>([:])
@@ -33,23 +32,23 @@ final class ControlledBucket: ObjectBucket, @unchecked Sendable {
 
     func downloadCount(_ key: String) -> Int { downloads.withLock { $0[key] ?? 0 } }
 
-    private func check() throws {
-        if down.withLock({ $0 }) { throw Unreachable() }
+    private func check() throws(BucketError) {
+        if down.withLock({ $0 }) { throw BucketError(.unavailable, key: "", "unreachable (ControlledBucket)") }
     }
 
-    func put(_ key: String, bytes: [UInt8], contentType: String) throws {
+    func put(_ key: String, bytes: [UInt8], contentType: String) throws(BucketError) {
         try directory.put(key, bytes: bytes, contentType: contentType)
     }
 
-    func putFileIfAbsent(_ key: String, path: String, size: Int64, contentType: String) throws -> Bool {
+    func putFileIfAbsent(_ key: String, path: String, size: Int64, contentType: String) throws(BucketError) -> Bool {
         try directory.putFileIfAbsent(key, path: path, size: size, contentType: contentType)
     }
 
-    func get(_ key: String, ifNoneMatch: String?) throws -> BucketRead {
+    func get(_ key: String, ifNoneMatch: String?) throws(BucketError) -> BucketRead {
         try directory.get(key, ifNoneMatch: ifNoneMatch)
     }
 
-    func download(_ key: String, to path: String) throws -> Bool {
+    func download(_ key: String, to path: String) throws(BucketError) -> Bool {
         downloads.withLock { $0[key, default: 0] += 1 }
         gate.lock()
         while held.withLock({ $0 }) { gate.wait() }
@@ -58,7 +57,7 @@ final class ControlledBucket: ObjectBucket, @unchecked Sendable {
         return try directory.download(key, to: path)
     }
 
-    func read(_ key: String, into sink: ([UInt8]) throws -> Void) throws -> Bool {
+    func read(_ key: String, into sink: ([UInt8]) throws(BucketError) -> Void) throws(BucketError) -> Bool {
         downloads.withLock { $0[key, default: 0] += 1 }
         gate.lock()
         while held.withLock({ $0 }) { gate.wait() }
@@ -67,15 +66,15 @@ final class ControlledBucket: ObjectBucket, @unchecked Sendable {
         return try directory.read(key, into: sink)
     }
 
-    func size(of key: String) throws -> Int64? {
+    func size(of key: String) throws(BucketError) -> Int64? {
         try directory.size(of: key)
     }
 
-    func list(prefix: String) throws -> [BucketObject] {
+    func list(prefix: String) throws(BucketError) -> [BucketObject] {
         try directory.list(prefix: prefix)
     }
 
-    func delete(_ key: String) throws {
+    func delete(_ key: String) throws(BucketError) {
         try directory.delete(key)
     }
 }
