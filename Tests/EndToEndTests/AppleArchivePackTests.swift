@@ -85,6 +85,20 @@ import Testing
         #expect(set.stderr == "Error: userInfo is not one JSON document: 1:65: nested deeper than 64 levels\n", "\(set)")
     }
 
+    /// Round 3, finding 1, through the real binary: an upload-scope token sent the 511-deep archive and every
+    /// connection dropped. It is a 400 now, nothing is kept, and the server answers the next request.
+    @Test func aDeeplyNestedUploadIsRefusedAndServeStaysUp() async throws {
+        let session = try await AdminSession.start(tokens: ["ci": "upload"])
+        let deep = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let archive = ArchiveWriter.archive([.directory(""), .manifest(#"{"assetPackID":"deep","userInfo":\#(deep)}"#)])
+        let refused = try await session.upload(try Self.archiveFile(session.store, "deep.aar", archive), id: "deep")
+        #expect(refused.status == 400, "\(refused.text)")
+        #expect(refused.text.contains("nested deeper than 65 levels"), "\(refused.text)")
+        #expect(try session.storedFiles().isEmpty)
+        #expect(try await StoreResponse.get(session.server.url("/healthz")).status == 200)
+        #expect(try await session.server.stop() == 0)
+    }
+
     /// The archive's userInfo reaches the device equal as JSON; a pack that is no archive keeps PackServe's
     /// own until `set --user-info` gives it one.
     @Test func userInfoInTheDownloadManifest() async throws {
