@@ -41,15 +41,12 @@ public final class PackServeApplication: Sendable {
     public var metricsServer: HTTPServer? { listeners.metricsServer }
     let logger: Logger
 
-    /// Opens and audits the store, loads the keys, publishes the sample catalog into an empty store (`sampleCatalog`),
+    /// Opens the store, loads the keys, publishes the sample catalog into an empty store (`sampleCatalog`),
     /// makes every part and loads the current release. Nothing listens yet.
     public init(configuration config: PackServeConfiguration, clock: ApplicationClock = .system, logger: Logger) throws {
         configuration = config
         self.logger = logger
         store = try PackStore(dataDirectory: URL(fileURLWithPath: config.dataDirectory))
-        // A restored or hand-edited index is checked before a digest in it names a file or a size is added up:
-        // one line and no start, rather than a crash on every start or a file served from outside the blobs.
-        try store.auditIndex()
         let keys = try SigningKeys.load(config, logger: logger)
         signer = keys.signer
         if config.sampleCatalog {
@@ -87,8 +84,9 @@ public final class PackServeApplication: Sendable {
         } else {
             bucketSync = nil
         }
-        // Load the current release before accepting, so the first request already sees it.
-        watcher.refresh()
+        // Load the current release before accepting, so the first request already sees it; an index that cannot
+        // be trusted stops the start with one line.
+        try watcher.startUp()
         if live.release == nil { logger.notice("no release published yet: /readyz answers 503 until one is") }
         listeners = try ApplicationListeners(configuration: config, responder: responder, metrics: metrics, logger: logger)
     }

@@ -69,6 +69,29 @@ public struct ReleaseWatcher: Service {
     /// Returns the release it replaced, for the caller to free later.
     @discardableResult
     public func refresh(now: Int64) -> PublishedRelease? {
+        do {
+            return try advance(now: now)
+        } catch {
+            renewal.logger.error("cannot refresh the live release: \(error)")
+            return nil
+        }
+    }
+
+    /// The first refresh, when the server starts: as `refresh`, except that an index whose rows cannot be
+    /// trusted (`PackStoreError.untrustworthyIndex`, a restored or edited index) stops the start with its one
+    /// line, instead of a server that answers 503 for ever.
+    public func startUp() throws(PackStoreError) {
+        do {
+            _ = try advance(now: now())
+        } catch let error as PackStoreError {
+            if case .untrustworthyIndex = error { throw error }
+            renewal.logger.error("cannot refresh the live release: \(error)")
+        } catch {
+            renewal.logger.error("cannot refresh the live release: \(error)")
+        }
+    }
+
+    private func advance(now: Int64) throws -> PublishedRelease? {
         if let credentials {
             do {
                 credentials.replaceTokens(try store.tokenDigests(withScope: .download))
@@ -76,38 +99,33 @@ public struct ReleaseWatcher: Service {
                 renewal.logger.error("cannot read the download tokens: \(error)")
             }
         }
-        do {
-            guard let latest = try store.latestReleaseNumber() else { return nil }
-            var release = live.release
-            let waiting = live.upcoming
-            if latest != release?.snapshot.release {
-                release = try loader.load(latest, keepingManifestOf: release)
-            }
-            guard var current = release else { return nil }
-            // The newest manifest this process knows: the one waiting for its instant, if it is for this release.
-            let known = (waiting?.snapshot.release == latest ? waiting?.manifest : nil) ?? current.manifest
-            let newest = try renewal.manifest(after: known, latest: latest, now: now)
-            var upcoming: PublishedRelease?
-            // A process that serves no manifest yet (it just started) serves the newest at once: waiting for its
-            // go-live second would answer 503 until then.
-            if let newest, newest.notBefore > now, current.manifest != nil {
-                // Signed ahead: it goes live at its instant, on every process at once. Made into documents once.
-                if let waiting, waiting.manifest == newest, waiting.snapshot.release == latest {
-                    upcoming = waiting
-                } else {
-                    upcoming = current
-                    upcoming?.serve(newest)
-                }
-            } else {
-                current.serve(newest)
-            }
-            let previous = live.replace(with: current, upcoming: upcoming)
-            if let purger { purgeWhatChanged(with: purger) }
-            return previous
-        } catch {
-            renewal.logger.error("cannot refresh the live release: \(error)")
-            return nil
+        guard let latest = try store.latestReleaseNumber() else { return nil }
+        var release = live.release
+        let waiting = live.upcoming
+        if latest != release?.snapshot.release {
+            release = try loader.load(latest, keepingManifestOf: release)
         }
+        guard var current = release else { return nil }
+        // The newest manifest this process knows: the one waiting for its instant, if it is for this release.
+        let known = (waiting?.snapshot.release == latest ? waiting?.manifest : nil) ?? current.manifest
+        let newest = try renewal.manifest(after: known, latest: latest, now: now)
+        var upcoming: PublishedRelease?
+        // A process that serves no manifest yet (it just started) serves the newest at once: waiting for its
+        // go-live second would answer 503 until then.
+        if let newest, newest.notBefore > now, current.manifest != nil {
+            // Signed ahead: it goes live at its instant, on every process at once. Made into documents once.
+            if let waiting, waiting.manifest == newest, waiting.snapshot.release == latest {
+                upcoming = waiting
+            } else {
+                upcoming = current
+                upcoming?.serve(newest)
+            }
+        } else {
+            current.serve(newest)
+        }
+        let previous = live.replace(with: current, upcoming: upcoming)
+        if let purger { purgeWhatChanged(with: purger) }
+        return previous
     }
 
     /// Purges against what was live at the previous poll, whatever made it change (this poll's swap, or an

@@ -31,6 +31,13 @@ extension PackStore {
             let release = try Self.requireListableRelease(target, db)
             let entries = try Self.releaseEntries(db, release: target)
             let blobs = try Self.publishedBlobs(db, release: target, entries: entries)
+            // What a server is about to serve is checked before a digest names a file or a size is added up
+            // (a restored or edited index): the rows it uses, not the whole index (`auditIndex` is for restore).
+            if let problem = entries.lazy.compactMap(StoredValueRules.problem(in:)).first
+                ?? StoredValueRules.problem(inBlobs: blobs.otherSizes)
+            {
+                throw PackStoreError.untrustworthyIndex(path: dataDirectory.path + "/index.sqlite", problem: "release \(target): \(problem)")
+            }
             return (release.summary, entries, blobs.otherSizes, blobs.privateDigests)
         }
     }
