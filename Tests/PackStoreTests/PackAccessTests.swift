@@ -70,10 +70,10 @@ import Testing
         try queue.write { db in
             try db.execute(sql: """
                 INSERT INTO pack (id, policy, contentType, currentVersion, latestVersion) VALUES ('a', 'on-demand', 'application/octet-stream', 1, 1);
-                INSERT INTO packVersion (packId, version, sha256, size, createdAt, originalFilename) VALUES ('a', 1, 'x', 1, '2026-01-01 00:00:00.000', 'a');
+                INSERT INTO packVersion (packId, version, sha256, size, createdAt, originalFilename) VALUES ('a', 1, 'abababababababababababababababababababababababababababababababab', 1, '2026-01-01 00:00:00.000', 'a');
                 INSERT INTO release (number, createdAt, note, packCount, totalBytes) VALUES (1, '2026-01-01 00:00:00.000', '', 1, 1);
                 INSERT INTO releasePack (releaseNumber, packId, version, sha256, size, tags, policy, fetchOrder, contentType, appleVersion)
-                VALUES (1, 'a', 1, 'x', 1, '', 'on-demand', 0, 'application/octet-stream', 1);
+                VALUES (1, 'a', 1, 'abababababababababababababababababababababababababababababababab', 1, '', 'on-demand', 0, 'application/octet-stream', 1);
                 """)
         }
         try queue.close()
@@ -85,7 +85,7 @@ import Testing
         try store.set(id: "a", access: .private)
         #expect(try store.publish().number == 2)
         #expect(try store.listRelease(2).map(\.access) == [.private])
-        #expect(try store.loadSnapshot()?.privateDigests == ["x"])
+        #expect(try store.loadSnapshot()?.privateDigests == ["abababababababababababababababababababababababababababababababab"])
     }
 
     /// What the server keeps in memory for the download routes: the digests of the tokens with the scope,
