@@ -73,6 +73,14 @@ import Testing
         #expect(throws: UserInfoError.self) { try UserInfoLimits.canonicalJSON(parsing: Array("[1e999]".utf8)) }
     }
 
+    /// Found by ArchiveManifestFuzzer: such a number in a key PackServe does not read was accepted, and the
+    /// document then failed to be stored.
+    @Test func aManifestWithAnUnwritableNumberIsRefused() {
+        #expect(throws: AssetPackManifestError("a number beyond a double's range cannot be kept")) {
+            try AssetPackManifest(json: Array(#"{"assetPackID":"a","later":{"n":-0.5e+2111}}"#.utf8))
+        }
+    }
+
     /// What Foundation decodes from a bucket's document may nest 511 levels; writing it throws, never traps.
     @Test func canonicalJSONThrowsWhereFoundationGivesUp() {
         var value = ArchiveJSONValue.integer(1)

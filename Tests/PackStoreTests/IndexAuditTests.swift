@@ -42,6 +42,9 @@ import Testing
          #"content type "text/html\r\nX: y" is not a valid media type"#),
         ("UPDATE releasePack SET platforms = 'ios,windows'", #"platforms "ios,windows" names a platform PackServe does not know"#),
         (#"UPDATE "release" SET totalBytes = -5"#, "release row 1: total bytes -5 are out of range"),
+        // Found by IndexRestoreFuzzer: tags stored as a blob passed the audit, then stopped the release's load.
+        ("UPDATE releasePack SET tags = X'736f6fffff'", "releasePack row release 1, pack 'a': tags is blob, not text"),
+        ("UPDATE releasePack SET version = 0", "releasePack row release 1, pack 'a': version 0 is below 1"),
         // Found by IndexRestoreFuzzer: a digest with a line break broke the one-line refusal.
         ("UPDATE releasePack SET sha256 = 'a' || char(10) || 'b'",
          #"releasePack row release 1, pack 'a': sha256 'a\nb' is not 64 hex digits"#),

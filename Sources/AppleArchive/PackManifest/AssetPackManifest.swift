@@ -27,6 +27,11 @@ public struct AssetPackManifest: Sendable, Hashable {
 
     public init(document: ArchiveJSONValue) throws(AssetPackManifestError) {
         guard case .object = document else { throw AssetPackManifestError("the document is \(document.kindName), not an object") }
+        // The whole document is kept as canonical JSON: a number beyond a double's range (`1e999`) reads as
+        // infinity, which JSON cannot write back (found by ArchiveManifestFuzzer in a key no one reads).
+        guard (try? document.canonicalJSON()) != nil else {
+            throw AssetPackManifestError("a number beyond a double's range cannot be kept")
+        }
         self.document = document
         switch document["assetPackID"] {
         case nil: assetPackID = nil

@@ -71,9 +71,15 @@ enum IndexAudit {
     private static let accesses = PackAccess.allCases.map { "'\($0.rawValue)'" }.joined(separator: ",")
     private static let userInfoBytes = 64 << 10
 
+    /// Columns that hold text and must: a blob or a number there reads as something else in Swift.
+    private static func texts(_ columns: String...) -> String {
+        columns.map { when("typeof(\($0)) != 'text'", "'\($0) is ' || typeof(\($0)) || ', not text'") }.joined()
+    }
+
     /// Shared by the draft's versions and the releases' packs: what they both hold.
     private static let blobCases =
         when(badID, "'pack id ' || \(shown("packId")) || ' is not a valid id'")
+        + when("typeof(version) != 'integer' OR version < 1", "'version ' || quote(version) || ' is below 1'")
         + when(badHex("sha256"), "'sha256 ' || \(shown("sha256")) || ' is not 64 hex digits'")
         + when(outside("size", size), "'size ' || quote(size) || ' is outside \(size.lowerBound)…\(size.upperBound)'")
         + when("contentKey != '' AND (\(badHex("contentKey")))", "'content key ' || \(shown("contentKey")) || ' is not 64 hex digits'")
@@ -81,10 +87,11 @@ enum IndexAudit {
         + when(nullableOutside("installedBytes", installed), "'installed bytes ' || quote(installedBytes) || ' are out of range'")
 
     private static let checks = [
-        Check(table: "packVersion", label: "packId || ' version ' || version", cases: blobCases),
+        Check(table: "packVersion", label: "packId || ' version ' || version", cases: blobCases + texts("contentKey")),
         Check(
             table: "releasePack", label: "'release ' || releaseNumber || ', pack ' || \(shown("packId"))",
             cases: blobCases
+                + texts("tags", "policy", "contentType", "platforms", "installationEvents", "access", "userInfo")
                 + when("policy NOT IN (\(policies))", "'policy ' || \(shown("policy")) || ' is not known'")
                 + when("access NOT IN (\(accesses))", "'access ' || \(shown("access")) || ' is not known'")
                 + when(outside("fetchOrder", order), "'order ' || quote(fetchOrder) || ' is out of range'")
@@ -94,6 +101,7 @@ enum IndexAudit {
         Check(
             table: "pack", label: "\(shown("id"))",
             cases: when(badID.replacingOccurrences(of: "packId", with: "id"), "'pack id ' || \(shown("id")) || ' is not a valid id'")
+                + texts("policy", "contentType", "platforms", "installationEvents", "access", "userInfo")
                 + when("policy NOT IN (\(policies))", "'policy ' || \(shown("policy")) || ' is not known'")
                 + when("access NOT IN (\(accesses))", "'access ' || \(shown("access")) || ' is not known'")
                 + when(outside("fetchOrder", order), "'order ' || quote(fetchOrder) || ' is out of range'")

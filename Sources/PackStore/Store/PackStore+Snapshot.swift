@@ -33,7 +33,7 @@ extension PackStore {
             let blobs = try Self.publishedBlobs(db, release: target, entries: entries)
             // What a server is about to serve is checked before a digest names a file or a size is added up
             // (a restored or edited index): the rows it uses, not the whole index (`auditIndex` is for restore).
-            if let problem = entries.lazy.compactMap(StoredValueRules.problem(in:)).first
+            if let problem = entries.lazy.compactMap(StoredValueRules.servingProblem(in:)).first
                 ?? StoredValueRules.problem(inBlobs: blobs.otherSizes)
             {
                 throw PackStoreError.untrustworthyIndex(path: dataDirectory.path + "/index.sqlite", problem: "release \(target): \(problem)")

@@ -18,14 +18,23 @@ public enum StoredValueRules {
         }
     }
 
-    /// The first thing wrong with a pack as a release lists it, or nil.
-    public static func problem(in pack: PackEntry) -> String? {
-        if !NameRules.isValidPackID(pack.id) { return "pack id \"\(pack.id.prefix(80))\" is not a valid id" }
+    /// The first thing wrong with what a server does with a pack: its digest names a file, its size and numbers
+    /// are added up and compared. What `serve` checks each time it loads a release (`loadReleaseEntries`),
+    /// and all of it within what `IndexAudit` checks, so a restored index that passed the audit loads.
+    public static func servingProblem(in pack: PackEntry) -> String? {
         if !isSHA256Hex(pack.sha256) { return "pack \(pack.id): sha256 \"\(pack.sha256.prefix(80))\" is not 64 hex digits" }
         if !(0...maxPackBytes).contains(pack.size) { return "pack \(pack.id): size \(pack.size) is outside 0…\(maxPackBytes)" }
         if pack.version < 1 { return "pack \(pack.id): version \(pack.version) is below 1" }
         if pack.appleVersion < 0 { return "pack \(pack.id): Apple version \(pack.appleVersion) is negative" }
         if !(0...Int(Int32.max)).contains(pack.order) { return "pack \(pack.id): order \(pack.order) is out of range" }
+        return nil
+    }
+
+    /// The first thing wrong with a pack as a bucket's `release.json` lists it (`servingProblem`, and its
+    /// names), or nil.
+    public static func problem(in pack: PackEntry) -> String? {
+        if !NameRules.isValidPackID(pack.id) { return "pack id \"\(pack.id.prefix(80))\" is not a valid id" }
+        if let problem = servingProblem(in: pack) { return problem }
         if let tag = pack.tags.first(where: { !NameRules.isValidTag($0) }) { return "pack \(pack.id): tag \"\(tag.prefix(80))\" is not a valid tag" }
         if !NameRules.isValidContentType(pack.contentType) { return "pack \(pack.id): content type is not a valid media type" }
         if let archive = pack.archive {
