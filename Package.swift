@@ -88,7 +88,7 @@ let package = Package(
         // alone for the fuzzer (docs/apple-archive.md); Content/ adds the content digest (SHA-256).
         .target(
             name: "AppleArchive",
-            dependencies: ["StrictJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["StrictJSON", "JSONText", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "Manifest",

@@ -81,6 +81,14 @@ import Testing
         }
     }
 
+    /// Found by ArchiveManifestFuzzer: a policy name spelt with `\n`, quoted in the refusal, broke its line.
+    @Test func aRefusalQuotingTheManifestStaysOneLine() {
+        #expect(throws: AssetPackManifestError(#"downloadPolicy "ess\ntial" is not essential, prefetch or onDemand"#)) {
+            try AssetPackManifest(json: Array(#"{"assetPackID":"a","downloadPolicy":{"ess\ntial":{}}}"#.utf8))
+        }
+        #expect(!AssetPackManifestError("a\nb").description.contains("\n"))
+    }
+
     /// What Foundation decodes from a bucket's document may nest 511 levels; writing it throws, never traps.
     @Test func canonicalJSONThrowsWhereFoundationGivesUp() {
         var value = ArchiveJSONValue.integer(1)
