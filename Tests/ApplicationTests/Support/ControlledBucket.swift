@@ -49,21 +49,22 @@ final class ControlledBucket: ObjectBucket, @unchecked Sendable {
     }
 
     func download(_ key: String, to path: String) throws(BucketError) -> Bool {
-        downloads.withLock { $0[key, default: 0] += 1 }
-        gate.lock()
-        while held.withLock({ $0 }) { gate.wait() }
-        gate.unlock()
-        try check()
+        try startCopy(key)
         return try directory.download(key, to: path)
     }
 
     func read(_ key: String, into sink: ([UInt8]) throws(BucketError) -> Void) throws(BucketError) -> Bool {
+        try startCopy(key)
+        return try directory.read(key, into: sink)
+    }
+
+    /// A copy of `key` begins: counted, held while `hold()` is in force, failed while copies fail.
+    private func startCopy(_ key: String) throws(BucketError) {
         downloads.withLock { $0[key, default: 0] += 1 }
         gate.lock()
         while held.withLock({ $0 }) { gate.wait() }
         gate.unlock()
         try check()
-        return try directory.read(key, into: sink)
     }
 
     func size(of key: String) throws(BucketError) -> Int64? {
