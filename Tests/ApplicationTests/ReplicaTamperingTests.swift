@@ -7,7 +7,7 @@ import Testing
 /// `current.json`, and a replica turned their digests into cache paths. A document whose values break
 /// `StoredValueRules` is now refused like an unreadable one: the replica serves nothing of it.
 @Suite struct ReplicaTamperingTests {
-    @Test func aTamperedReleaseRecordIsRefusedAndTheLiveReleaseStays() async throws {
+    @Test func aTamperedReleaseRecordIsRefusedAndNothingOfItIsServed() async throws {
         let setup = try await ReplicaTests.start()
         defer { Task { await setup.replica.stop() } }
         let now = setup.now
