@@ -2,7 +2,7 @@
 # Base images are fully qualified and pinned by version: the Swift 6.3.1 toolchain on Debian 12 (bookworm,
 # glibc 2.36) builds, Debian 12 slim runs — the same release, so the shared libraries the binary was linked
 # against are the ones the runtime packages install. Bump both tags together (and the toolchain the project
-# builds with); `scripts/container-check` compares them with the machine it runs on. See README "Docker".
+# builds with); `scripts/container-check` compares them with the machine it runs on. See docs/docker.md.
 # Build stage: the Swift toolchain and the -dev libraries the C modules link (SQLite, OpenSSL, zlib).
 FROM docker.io/library/swift:6.3.1-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev zlib1g-dev \
@@ -37,7 +37,7 @@ RUN mkdir -p /data && chown packserve /data
 VOLUME ["/data"]
 USER packserve
 EXPOSE 8080 8443
-# /healthz answers whatever the Host (README "HTTP behaviour", Probes), so this works with any allowedHosts.
+# /healthz answers whatever the Host (docs/http.md "At a glance", Probes), so this works with any allowedHosts.
 # `packserve healthcheck` probes the port the configuration names (config.json, then PACKSERVE_LISTEN_PORT),
 # so moving the port does not leave the probe on the old one.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s \

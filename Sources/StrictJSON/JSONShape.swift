@@ -1,7 +1,7 @@
 /// What a JSON document may hold: which keys each object takes and the type of every value. One check for
 /// config.json (its shape comes from the table of keys and defaults) and for the admin API's bodies, so both
-/// refuse an unknown key, a wrong type or a missing key the same way, naming the key path (README
-/// "Configuration", docs/api.md "Admin API").
+/// refuse an unknown key, a wrong type or a missing key the same way, naming the key path (docs/configuration-files.md,
+/// docs/api.md "Admin API").
 public indirect enum JSONShape: Sendable {
     case string
     /// An integer without fraction or exponent that fits in `Int`: `8080`, not `8080.0`, `8e3` or `true`.

@@ -1,5 +1,5 @@
 /// RFC 8259 JSON, read strictly, wherever JSON from outside enters PackServe: config.json, the admin API's
-/// bodies, an archive's `Manifest.json` and `--user-info` files (README "Configuration", docs/api.md "Admin
+/// bodies, an archive's `Manifest.json` and `--user-info` files (docs/configuration-files.md, docs/api.md "Admin
 /// API", docs/apple-archive.md). Foundation's `JSONSerialization` and `JSONDecoder` accept a trailing comma
 /// (`{"a":1,}`) and let a second `"allowedHosts"` silently replace the first; this parser refuses both, and
 /// everything else the RFC's grammar does not produce, with the line and column of the first problem.

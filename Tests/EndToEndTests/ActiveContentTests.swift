@@ -4,8 +4,8 @@ import Testing
 extension EndToEnd {
     /// Issue 19 item 6: a pack uploaded as `text/html` or `image/svg+xml` ran its script when opened at
     /// `/packs/{id}` in Chromium: stored XSS on the server's origin. Now pack and blob answers carry `nosniff`,
-    /// `Content-Security-Policy: sandbox` and, for such types, `Content-Disposition: attachment` (README
-    /// "HTTP behaviour"), and the same bytes do not run, neither by id nor by digest. The script shows it
+    /// `Content-Security-Policy: sandbox` and, for such types, `Content-Disposition: attachment` (docs/http.md
+    /// "Browsers"), and the same bytes do not run, neither by id nor by digest. The script shows it
     /// did run by its page title and by asking PackServe for `/ran/{id}`, which the access log would show.
     @Suite struct ActiveContent {
         @Test func uploadedHTMLAndSVGDoNotRunInChromium() async throws {

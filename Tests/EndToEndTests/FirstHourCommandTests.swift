@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 20's small items, as a new user meets them on the command line (README "Working with packs").
+/// Issue 20's small items, as a new user meets them on the command line (docs/cli.md).
 @Suite struct FirstHourCommands {
     /// A mistyped command is named, with the nearest real one (it was "2 unexpected arguments").
     @Test func aMistypedCommandIsNamedWithTheNearestOne() async throws {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 20, item 3: the README's `verify` example needs the public half of the key `serve` generated;
-/// `packserve key` prints it (PEM, key id, the raw base64 an app pins) and `--out` writes the file
-/// `verify --key` reads, from the configured private key, without making a new pair.
+/// Issue 20, item 3: the `verify` example of docs/device-testing.md needs the public half of the key
+/// `serve` generated; `packserve key` prints it (PEM, key id, the raw base64 an app pins) and `--out`
+/// writes the file `verify --key` reads, from the configured private key, without making a new pair.
 @Suite struct KeyCommand {
     @Test func printsTheConfiguredKeyAndWritesTheFileVerifyReads() async throws {
         let port = try await FreePorts.pick(1)[0]
@@ -21,7 +21,7 @@ import Testing
             .split(separator: " ").last.flatMap { Data(base64Encoded: String($0)) }
         #expect(raw?.count == 32, "\(printed)")
 
-        // The README's two lines, as written, from the workspace directory.
+        // docs/device-testing.md's two lines, as written, from the workspace directory.
         let written = try await store.run(["key", "--out", "keys/manifest-signing.pub"])
         #expect(written.lines.first == "public key:  keys/manifest-signing.pub", "\(written)")
         let verified = try await store.attempt(["verify", "\(base)/manifest", "--key", "keys/manifest-signing.pub"])

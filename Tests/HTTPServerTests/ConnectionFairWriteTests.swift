@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Bounded work per loop turn: a connection writes at most `writeSliceBytes` per turn and yields, and
-/// the loop serves the others before its next share (docs/performance.md "Fair writes"). The transport
+/// the loop serves the others before its next share (docs/performance/2026-11-26-fair-writes.md). The transport
 /// takes everything at once, so only the slice stops a write; the turns are run by hand.
 @Suite struct ConnectionFairWriteTests {
     static let slice = 256 * 1024

@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 19 item 6: an uploaded HTML or SVG pack must not run on the server's origin. Pack and blob answers
 /// with bytes (200, 206, 304, HEAD) carry `nosniff` and a sandbox policy, and active types are attachments
-/// (README "HTTP behaviour"); the public directory carries the catalog page's policy.
+/// (docs/http.md "At a glance"); the public directory carries the catalog page's policy.
 @Suite struct BrowserSafetyFieldsTests {
     let fixture: ResponderFixture
 

@@ -128,7 +128,7 @@ import Testing
     /// A misspelt variable would otherwise be ignored without a word.
     @Test func anUnknownPackServeVariableIsRefusedByName() async {
         let message = await error("{}", environment: ["PACKSERVE_LISTEN_PROT": "9000", "PATH": "/usr/bin"])
-        #expect(message == "environment variable PACKSERVE_LISTEN_PROT names no configuration key (see README \"Configuration\")")
+        #expect(message == "environment variable PACKSERVE_LISTEN_PROT names no configuration key (see docs/configuration-files.md)")
         #expect(await error("{}", environment: ["PACKSERVE_CONFIG": "x", "PACKSERVE_TLS_LISTEN_PORT": "9443"]) == nil)
         // The object store's credentials are PackServe's variables too, though no key (docs/object-storage.md).
         #expect(await error("{}", environment: ["PACKSERVE_S3_ACCESS_KEY_ID": "k", "PACKSERVE_S3_SECRET_ACCESS_KEY": "s"]) == nil)
@@ -157,7 +157,7 @@ import Testing
         #expect(config.httpServer.headerTimeoutSeconds == 3)
     }
 
-    /// `metrics` (README "Metrics"): off unless asked for; a `listen` object asks, `null` or
+    /// `metrics` (docs/metrics.md): off unless asked for; a `listen` object asks, `null` or
     /// `enabled: false` refuse, and the environment decides over both.
     @Test func theMetricsListenerIsOnOnlyWhenAskedFor() async throws {
         let absent = try await load("{}")

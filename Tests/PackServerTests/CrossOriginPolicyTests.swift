@@ -3,7 +3,7 @@ import Testing
 
 @testable import PackServer
 
-/// CORS headers go to allowed origins only (README "HTTP behaviour").
+/// CORS headers go to allowed origins only (docs/http.md "At a glance").
 @Suite struct CrossOriginPolicyTests {
     let policy = CrossOriginPolicy(hosts: HostAllowList(["assets.example.com", "*.game.example"]))
 

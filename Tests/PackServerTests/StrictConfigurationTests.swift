@@ -6,7 +6,7 @@ import Testing
 
 @testable import PackServer
 
-/// Issue 19, item 7: config.json is strict (README "Configuration"). Through Foundation and
+/// Issue 19, item 7: config.json is strict (docs/configuration-files.md). Through Foundation and
 /// swift-configuration, `"port": true` listened on port 1, a second `allowedHosts` silently replaced the
 /// first, trailing commas passed, a `publicBaseURL` with a query and fragment put `#z/blobs/…` into
 /// manifests, a missing `publicDirectory` passed and a 0666 signing key was used without a word.

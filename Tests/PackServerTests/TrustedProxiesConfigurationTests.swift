@@ -5,7 +5,7 @@ import Testing
 @testable import PackServer
 
 /// `trustedProxies`, `listen.proxyProtocol` and `tls.listen.proxyProtocol` (docs/http.md "Client address
-/// behind a proxy"; README "Configuration"): read strictly, checked, and handed to the HTTP core.
+/// behind a proxy"; docs/configuration-files.md): read strictly, checked, and handed to the HTTP core.
 @Suite struct TrustedProxiesConfigurationTests {
     /// Writes `json` as config.json in a fresh directory (with its `Public/`); returns the file's path.
     private func write(_ json: String) -> (directory: String, path: String) {

@@ -3,7 +3,7 @@ import Crypto
 /// A handler that digests what an archive *holds*, not how it was written: SHA-256 over each entry's path,
 /// kind, file bytes and link target, with the entries sorted — so timestamps, owners, modes, other fields
 /// and the order `ba-package` happened to write entries in do not change it, and any change of content does.
-/// The Apple version of an archive pack follows this digest (README, "The Apple version rule").
+/// The Apple version of an archive pack follows this digest (docs/cli.md, "The Apple version rule").
 public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
     /// Names the encoding below; a new encoding must change it, so no old digest can equal a new one.
     private static let domain = Array("packserve apple-archive content v2\n".utf8)

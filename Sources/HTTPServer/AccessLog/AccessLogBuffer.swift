@@ -18,7 +18,7 @@ struct AccessLogBuffer {
     private var isoTime = ""
     /// A buffer this large is handed over at once.
     static let handOverBytes = 32 * 1024
-    /// The longest a line waits in the buffer (README "Access log").
+    /// The longest a line waits in the buffer (docs/access-log.md).
     static let maxDelayNanoseconds: UInt64 = 100_000_000
 
     init(writer: AccessLogWriter) {

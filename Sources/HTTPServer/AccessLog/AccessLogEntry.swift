@@ -1,4 +1,4 @@
-/// What the access log records of one response (README "Access log").
+/// What the access log records of one response (docs/access-log.md).
 struct AccessLogEntry {
     var client: String
     var head: HTTPRequestHead

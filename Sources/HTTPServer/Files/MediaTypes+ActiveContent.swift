@@ -8,7 +8,7 @@ extension MediaTypes {
     /// whitespace are ignored (RFC 9110 §8.3.1).
     ///
     /// Such a pack is sent with `Content-Disposition: attachment` (RFC 6266 §4.2), so a browser saves it
-    /// instead of opening it on the server's origin (README "HTTP behaviour"). No string is made: the bytes
+    /// instead of opening it on the server's origin (docs/http.md "At a glance"). No string is made: the bytes
     /// are compared in place.
     public static func rendersActiveContent(_ contentType: String) -> Bool {
         var contentType = contentType

@@ -8,7 +8,7 @@ import Sockets
 ///
 /// Why not Dispatch sources: libdispatch registers each socket with EPOLLONESHOT, so every readable event
 /// costs an `ioctl(FIONREAD)`, two `epoll_ctl` re-arms and a hand-off to a worker thread; measured, that
-/// was about twice nginx's CPU per request (docs/performance.md). Here a socket is registered once, for
+/// was about twice nginx's CPU per request (docs/performance/2026-11-22-epoll-decision.md). Here a socket is registered once, for
 /// reading and writing, edge-triggered, and its events are handled on the thread that waited for them.
 ///
 /// Every connection lives on exactly one loop, so its state needs no locks. Accepting is the `Acceptor`'s,

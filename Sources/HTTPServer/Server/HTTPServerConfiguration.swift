@@ -39,7 +39,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var writeTimeoutSeconds: Int = 60
     /// A connection writes at most this many bytes per turn of its event loop (sendfile, SSL_write,
     /// sendmsg), then yields to the loop's other connections and continues on the next turn
-    /// (docs/performance.md "Fair writes"). Internal: a knob for measuring, not for operators.
+    /// (docs/performance/2026-11-26-fair-writes.md). Internal: a knob for measuring, not for operators.
     var writeSliceBytes: Int = 1 << 20
     /// On shutdown, in-flight responses get this long to finish before their connections are closed.
     public var drainTimeoutSeconds: Int = 10

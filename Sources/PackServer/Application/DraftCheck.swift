@@ -68,6 +68,6 @@ public enum DraftCheck {
     /// http URLs works in a simulator or a browser, never on an iPhone. Shared by `check` and `plist`.
     public static func plaintextBaseURLWarning(_ c: PackServeConfiguration) -> String? {
         guard URL(string: c.publicBaseURL)?.scheme?.lowercased() != "https" else { return nil }
-        return "publicBaseURL \(c.publicBaseURL) is not https: devices download Background Assets only over HTTPS from a trusted certificate (README \"Testing on a device\")"
+        return "publicBaseURL \(c.publicBaseURL) is not https: devices download Background Assets only over HTTPS from a trusted certificate (docs/device-testing.md)"
     }
 }

@@ -5,7 +5,7 @@ import Logging
 import Sockets
 
 /// Loads the HTTPS listener's certificate and key at start-up, making development ones first when they
-/// are missing and `tls.generateIfMissing` is on (README "HTTPS", "Testing on a device").
+/// are missing and `tls.generateIfMissing` is on (docs/https.md, docs/device-testing.md).
 public enum TLSSetup {
     /// The TLS identity for `configuration`, or nil when `tls.enabled` is false. Throws one line when the
     /// files are missing (and may not be generated) or do not load.
@@ -53,7 +53,7 @@ public enum TLSSetup {
             throw ConfigurationError.key("tls.generateIfMissing", "cannot place the certificate: \(error.localizedDescription)")
         }
         logger.notice(
-            "generated a development TLS certificate for \(result.hosts.map(\.description).joined(separator: ", ")); to trust it on an iPhone, install \(result.files.trustProfile) and turn on full trust (README \"Testing on a device\")",
+            "generated a development TLS certificate for \(result.hosts.map(\.description).joined(separator: ", ")); to trust it on an iPhone, install \(result.files.trustProfile) and turn on full trust (docs/device-testing.md)",
             metadata: ["ca": "\(result.files.authorityCertificate)", "sha256": "\(result.authorityFingerprint)"])
     }
 
@@ -63,7 +63,7 @@ public enum TLSSetup {
         let files = CertificateFiles(directory: DevelopmentCertificates.defaultDirectory(certificatePath: certificate))
         guard FileManager.default.fileExists(atPath: files.authorityCertificate) else { return }
         logger.info(
-            "HTTPS certificate signed by the development CA \(files.authorityCertificate); devices trust it after installing \(files.trustProfile) (README \"Testing on a device\")")
+            "HTTPS certificate signed by the development CA \(files.authorityCertificate); devices trust it after installing \(files.trustProfile) (docs/device-testing.md)")
     }
 
     private static func moveIfNamedDifferently(_ generated: String, to configured: String) throws {

@@ -10,7 +10,7 @@ extension ConfigurationKeys {
             "Every key `config.json` may hold, with its type, default and allowed range. This file is written from the",
             "table in `Sources/PackServer/Configuration/ConfigurationKeys.swift`, which the server also reads its",
             "defaults, reading and range checks from; `ConfigurationKeyTableTests` fails when the two differ",
-            "(`REGENERATE_DOCS=1 swift test --filter ConfigurationKeyTableTests` rewrites it). README \"Configuration\"",
+            "(`REGENERATE_DOCS=1 swift test --filter ConfigurationKeyTableTests` rewrites it). docs/configuration-files.md",
             "says how the file, the environment (`PACKSERVE_A_BC` for key `a.bC`) and the command line combine.",
             "",
             "| key | type | default | allowed | meaning |",

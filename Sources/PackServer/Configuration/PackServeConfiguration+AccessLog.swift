@@ -2,7 +2,7 @@ import Configuration
 import HTTPServer
 
 extension PackServeConfiguration {
-    /// `accessLog`: one line per response (README "Access log").
+    /// `accessLog`: one line per response (docs/access-log.md).
     public struct AccessLog: Sendable, Equatable {
         /// nil: off.
         public var format: AccessLogFormat? = .combined

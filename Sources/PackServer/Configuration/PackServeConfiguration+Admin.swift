@@ -3,7 +3,7 @@ import HTTPServer
 import Sockets
 
 extension PackServeConfiguration {
-    /// `admin`: who may use the admin API over plain HTTP (README "HTTPS").
+    /// `admin`: who may use the admin API over plain HTTP (docs/https.md).
     public struct Admin: Sendable, Equatable {
         /// Client addresses and CIDR networks whose plain-HTTP admin requests are answered; everyone else
         /// must use HTTPS. Loopback by default; add a Docker bridge (`172.17.0.0/16`) to administer a

@@ -5,7 +5,7 @@ extension PackServeConfiguration {
     /// What config.json may hold: the keys of `defaultValues`, nested at their dots, each with its default's
     /// type; `metrics.listen` may also be `null` (metrics off). Checked before swift-configuration reads the
     /// file, because that reader takes the last of two equal keys, reads `true` as the number 1 and ignores
-    /// keys nobody asks for (README "Configuration").
+    /// keys nobody asks for (docs/configuration-files.md).
     static var fileShape: JSONShape {
         let leaves = defaultValues.mapValues(shape(of:)).merging(["cache.purge": purgeShape]) { $1 }
         return nestedObject(leaves, nullable: ["metrics.listen"], at: "")

@@ -26,7 +26,7 @@ extension PackServeConfiguration {
         }
         let root = try checkFile(at: path)
         if let unknown = EnvironmentOverrides.unknownVariable(in: environment, keys: defaultValues.keys) {
-            throw ConfigurationError("environment variable \(unknown) names no configuration key (see README \"Configuration\")")
+            throw ConfigurationError("environment variable \(unknown) names no configuration key (see docs/configuration-files.md)")
         }
         // The file as parsed (and shape-checked) above, not parsed a second time by swift-configuration,
         // whose JSON reader cannot hold the arrays of objects of `cache.purge`.

@@ -3,7 +3,7 @@ import HTTPServer
 import StrictJSON
 
 extension PackServeConfiguration {
-    /// `metrics`: the Prometheus listener (docs/metrics.md, README "Metrics"). Off unless config.json has a
+    /// `metrics`: the Prometheus listener (docs/metrics.md). Off unless config.json has a
     /// `metrics.listen` object or `metrics.enabled` (or `PACKSERVE_METRICS_ENABLED`) is true;
     /// `"listen": null` or `"enabled": false` turn it off.
     public struct MetricsListener: Sendable, Equatable {

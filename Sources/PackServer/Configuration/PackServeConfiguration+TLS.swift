@@ -3,7 +3,7 @@ import HTTPServer
 import Sockets
 
 extension PackServeConfiguration {
-    /// `tls`: the HTTPS listener beside the plaintext one (README "HTTPS").
+    /// `tls`: the HTTPS listener beside the plaintext one (docs/https.md).
     public struct TLS: Sendable, Equatable {
         public var enabled = false
         public var listen = Listen(host: "0.0.0.0", port: 8443)

@@ -1,7 +1,7 @@
 import HTTPServer
 
-/// The fields that keep what PackServe serves from running on its own origin in a browser (README "HTTP
-/// behaviour", docs/http.md "Browsers"). Constants: a response copies one of these lists, never builds one.
+/// The fields that keep what PackServe serves from running on its own origin in a browser (docs/http.md
+/// "Browsers"). Constants: a response copies one of these lists, never builds one.
 enum BrowserSafetyFields {
     /// Pack and blob bytes (`/packs/{id}`, `/blobs/sha256/{hex}`): anyone with an upload token chooses them
     /// and their content type. `nosniff` keeps a browser from guessing a runnable type from the bytes
@@ -21,7 +21,7 @@ enum BrowserSafetyFields {
         "Content-Disposition": "attachment",
     ]
 
-    /// The documents of the public directory (the catalog page, README "Static files"): scripts, styles,
+    /// The documents of the public directory (the catalog page, docs/http.md "At a glance"): scripts, styles,
     /// images and requests from this origin only; no inline script or style, no plugin, no `<base>`, and
     /// no framing by other sites (CSP 3; `frame-ancestors` as clickjacking defence).
     static let publicDocument: HTTPHeaders = [

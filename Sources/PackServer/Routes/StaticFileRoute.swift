@@ -10,7 +10,7 @@ struct StaticFileRoute {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         // SafePath refuses `..`, NUL, backslashes and encoded slashes; opening beneath the root refuses
-        // symbolic links, so nothing outside the public directory is ever served (README "Static files").
+        // symbolic links, so nothing outside the public directory is ever served (docs/http.md "At a glance").
         guard let safe = SafePath(percentEncodedPath: request.path) else {
             return .problem(.badRequest, detail: "the path is not a valid file path")
         }

@@ -3,7 +3,7 @@ import GRDB
 
 extension PackStore {
     /// What `/blobs/sha256/{hex}` may serve while release `number` is live, besides that release's own packs
-    /// (README "Private packs", docs/api.md "Private packs"):
+    /// (docs/cli.md "Private packs", docs/api.md "Private packs"):
     /// - `otherSizes`: digest → size of the blobs an earlier retained release lists and release `number` does
     ///   not. Only bytes a retained release lists are served by digest: a version known only to the draft, or
     ///   one whose every release gc has pruned, is not found, so unpublished work never becomes public because
