@@ -218,6 +218,8 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
+        // Package.swift's module graph against the one ARCHITECTURE.md draws (no upward or undeclared edge).
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "DurableFilesTests",
             dependencies: ["DurableFiles", .product(name: "SystemPackage", package: "swift-system")]
@@ -265,6 +267,8 @@ let package = Package(
                 "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
                 "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
+                // The sample packs' digests (SampleCatalogBytesTests).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The production application in-process (PackServeTesting): the routes, admin API, documents and

@@ -48,12 +48,17 @@ public enum SampleCatalog {
 
         for (index, sample) in samples.enumerated() {
             let file = scratch.appendingPathComponent("\(sample.id).bin")
-            try Data(pseudoRandomBytes(count: sample.size, seed: UInt64(index + 1))).write(to: file)
+            try Data(bytes(ofSampleAt: index)).write(to: file)
             try store.add(file: file, id: sample.id, tags: sample.tags, policy: sample.policy, order: sample.order)
         }
         let (release, _) = try signer.publish(note: "sample catalog", in: store)
         logger.info("published the sample catalog as release \(release.number) (\(samples.count + 1) packs)")
         return release.number
+    }
+
+    /// The bytes of `samples[index]`: the same on every machine, so are their digests.
+    static func bytes(ofSampleAt index: Int) -> [UInt8] {
+        pseudoRandomBytes(count: samples[index].size, seed: UInt64(index + 1))
     }
 
     /// SplitMix64: a fixed, portable byte stream (incompressible, like real game assets).

@@ -1,0 +1,14 @@
+/// Why ARCHITECTURE.md's module graph could not be read.
+enum DrawnModuleGraphError: Error, CustomStringConvertible {
+    case missingHeading
+    case emptyTable
+    case repeated(String)
+
+    var description: String {
+        switch self {
+        case .missingHeading: "ARCHITECTURE.md has no \"## Module graph\" heading"
+        case .emptyTable: "ARCHITECTURE.md's module graph has no rows (| layer | `Module` | `Dependency`, … |)"
+        case .repeated(let name): "ARCHITECTURE.md's module graph lists \(name) twice"
+        }
+    }
+}
