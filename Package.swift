@@ -39,8 +39,12 @@ let package = Package(
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // gzip for JSON documents through the system's zlib (zlib1g-dev).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
+        // Lowercase hex of bytes: digests, ETags, key ids, signatures, `\u00XX` escapes, bytes in error lines.
+        // Imports nothing, so the JSON escaper and the Apple Archive reader (which scripts/fuzz compiles
+        // alone) can use it.
+        .target(name: "Hex"),
         // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
-        .target(name: "JSONText"),
+        .target(name: "JSONText", dependencies: ["Hex"]),
         // RFC 8259 read strictly (no duplicate keys, bounded nesting, positions in every refusal): the one
         // reader of JSON from outside (config.json, admin bodies, an archive's Manifest.json, userInfo files).
         .target(name: "StrictJSON", dependencies: ["JSONText"]),
@@ -72,6 +76,7 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 "DurableFiles",
+                "Hex",
                 // One-line messages of values read from a restored index or a bucket (`PackStoreError`).
                 "JSONText",
                 "AppleArchive",
@@ -88,7 +93,7 @@ let package = Package(
         // alone for the fuzzer (docs/apple-archive.md); Content/ adds the content digest (SHA-256).
         .target(
             name: "AppleArchive",
-            dependencies: ["StrictJSON", "JSONText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["StrictJSON", "JSONText", "Hex", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "Manifest",
@@ -97,6 +102,8 @@ let package = Package(
                 "JSONText",
                 // The JSON value of a pack's own `userInfo`.
                 "AppleArchive",
+                // Key ids.
+                "Hex",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
@@ -114,7 +121,7 @@ let package = Package(
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
             name: "ObjectStorage",
-            dependencies: ["HTTPClient", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HTTPClient", "Hex", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
@@ -134,6 +141,7 @@ let package = Package(
             name: "DevelopmentCertificates",
             dependencies: [
                 "DurableFiles",
+                "Hex",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -149,6 +157,7 @@ let package = Package(
                 "AppleArchive",
                 "BlockingWork",
                 "StrictJSON",
+                "Hex",
                 "HTTPServer",
                 "Sockets",
                 // Purge requests to the caches in front (cache.purge).
@@ -186,6 +195,7 @@ let package = Package(
                 "HTTPClient",
                 // Signs the manifests `BucketReleaseWriter` puts in a bucket for replicas to read.
                 "Manifest",
+                "Hex",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -217,6 +227,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "HexTests", dependencies: ["Hex"]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
         .testTarget(
             name: "DurableFilesTests",

@@ -1,5 +1,6 @@
 import Crypto
 import Glibc
+import Hex
 
 /// Digests of a span of a file, read in 1 MiB pieces (never the whole file in memory): the SHA-256 that
 /// X-Amz-Content-SHA256 carries, and the MD5 that a single-part ETag is.
@@ -7,7 +8,7 @@ enum FileDigests {
     static func sha256Hex(path: String, offset: Int64, length: Int64) throws(ObjectStorageError) -> String {
         var hash = SHA256()
         try read(path: path, offset: offset, length: length) { hash.update(data: $0) }
-        return SigV4Signer.hex(hash.finalize())
+        return Hex.string(hash.finalize())
     }
 
     static func md5(path: String, offset: Int64, length: Int64) throws(ObjectStorageError) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Crypto
+import Hex
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -85,6 +86,6 @@ struct BlobStore: Sendable {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)
         }
-        return (hasher.finalize().hexString, total)
+        return (Hex.string(hasher.finalize()), total)
     }
 }

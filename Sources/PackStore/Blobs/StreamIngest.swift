@@ -1,5 +1,6 @@
 import AppleArchive
 import Crypto
+import Hex
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -62,12 +63,12 @@ struct StreamIngest {
         if let expectedSize, received != expectedSize { throw .uploadIncomplete(received: received) }
         let digest = Array(hasher.finalize())
         if let expectedSHA256, expectedSHA256 != digest {
-            throw .digestMismatch(expected: expectedSHA256.hexString, actual: digest.hexString)
+            throw .digestMismatch(expected: Hex.string(expectedSHA256), actual: Hex.string(digest))
         }
         let inspection = try Ingest.finishInspection(&inspector, path: "the upload")
         try POSIX.syncFile(temp, path: tempPath)
         succeeded = true
-        return IngestedFile(tempPath: tempPath, sha256: digest.hexString, size: received, inspection: inspection)
+        return IngestedFile(tempPath: tempPath, sha256: Hex.string(digest), size: received, inspection: inspection)
     }
 
     private static func inspect(_ chunk: [UInt8], with inspector: inout ArchiveInspector) throws(PackStoreError) {

@@ -1,4 +1,5 @@
 import Crypto
+import Hex
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -40,7 +41,7 @@ final class HashingFile: @unchecked Sendable {
         defer { close(fd) }
         let result = try body()
         try POSIX.syncFile(fd, path: path)
-        sha256 = hasher.finalize().hexString
+        sha256 = Hex.string(hasher.finalize())
         return result
     }
 }
