@@ -45,6 +45,9 @@ let package = Package(
         .target(name: "Hex"),
         // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
         .target(name: "JSONText", dependencies: ["Hex"]),
+        // SHA-256 (and any swift-crypto hash) of a file or a span of one, read in large blocks: the one file
+        // hasher of the store, the object-store client and the download client.
+        .target(name: "Digests", dependencies: ["Hex", .product(name: "Crypto", package: "swift-crypto")]),
         // RFC 8259 read strictly (no duplicate keys, bounded nesting, positions in every refusal): the one
         // reader of JSON from outside (config.json, admin bodies, an archive's Manifest.json, userInfo files).
         .target(name: "StrictJSON", dependencies: ["JSONText"]),
@@ -76,6 +79,7 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 "DurableFiles",
+                "Digests",
                 "Hex",
                 // One-line messages of values read from a restored index or a bucket (`PackStoreError`).
                 "JSONText",
@@ -121,7 +125,7 @@ let package = Package(
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
             name: "ObjectStorage",
-            dependencies: ["HTTPClient", "Hex", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HTTPClient", "Digests", "Hex", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
@@ -130,6 +134,7 @@ let package = Package(
                 "HTTPClient",
                 "HTTPServer",
                 "DurableFiles",
+                "Digests",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -228,6 +233,7 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
         .testTarget(
             name: "DurableFilesTests",

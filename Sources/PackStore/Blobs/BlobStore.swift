@@ -1,5 +1,4 @@
-import Crypto
-import Hex
+import Digests
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -16,8 +15,8 @@ struct BlobStore: Sendable {
     var tempDirectory: String { dataDirectory + "/tmp" }
     var ingestLockPath: String { dataDirectory + "/ingest.lock" }
 
-    /// Large reads keep syscalls rare; 4 MiB fits comfortably in L2/L3 while the hash runs over it.
-    static let bufferSize = 4 << 20
+    /// The blocks an ingest copies in: the size `FileDigest` reads, for the same reasons.
+    static let bufferSize = FileDigest.bufferSize
 
     func path(forSHA256 hex: String) -> String {
         "\(blobRoot)/\(hex.prefix(2))/\(hex)"
@@ -72,20 +71,12 @@ struct BlobStore: Sendable {
         try POSIX.directoryEntries(tempDirectory).sorted().map { "\(tempDirectory)/\($0)" }
     }
 
-    /// Hashes a stored file; returns the lowercase hex digest and the number of bytes read.
+    /// Hashes a stored file (Digests' `FileDigest`); returns the lowercase hex digest and the number of bytes read.
     static func sha256(ofFileAt path: String) throws(PackStoreError) -> (hex: String, size: Int64) {
-        let fd = try POSIX.openFile(path, O_RDONLY, for: "open")
-        defer { close(fd) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
-        defer { buffer.deallocate() }
-        var hasher = SHA256()
-        var total: Int64 = 0
-        while true {
-            let count = try POSIX.readSome(fd, into: buffer, path: path)
-            if count == 0 { break }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            total += Int64(count)
+        do {
+            return try FileDigest.sha256Hex(ofFileAt: path)
+        } catch {
+            throw PackStoreError(error)
         }
-        return (Hex.string(hasher.finalize()), total)
     }
 }
