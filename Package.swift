@@ -69,8 +69,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Crash-safe file writing on swift-system (fsync, atomic replace, EINTR), shared by every module
-        // that writes files outside the HTTP core.
+        // Crash-safe file writing on swift-system (fsync, atomic replace, EINTR): the one place a file is
+        // written to a temp file, fsynced and renamed into place, for every module that writes files outside
+        // the HTTP core (keys, certificates, bucket objects, index backups, downloads, blobs).
         .target(
             name: "DurableFiles",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")]

@@ -1,4 +1,6 @@
 import Digests
+import DurableFiles
+import SystemPackage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -29,6 +31,17 @@ struct BlobStore: Sendable {
         }
     }
 
+    /// Writes a new blob's bytes into `tmp/` (the blobs' file system, so `install`'s rename is atomic) through
+    /// `fill`, fsynced, for `install` to put at its address once its digest is known (`AtomicFiles.stage`);
+    /// `name` says what wrote it. Returns the temp file's path and what `fill` returned; a failure removes it.
+    func stage<Value>(
+        _ name: String, fill: (StagedFile) throws(PackStoreError) -> Value
+    ) throws(PackStoreError) -> (path: String, value: Value) {
+        try AtomicFiles.stage(
+            beside: "\(tempDirectory)/\(name)", mode: [.ownerReadWrite, .groupRead, .otherRead],
+            failure: PackStoreError.init, fill: fill)
+    }
+
     /// A fresh, exclusive temp file name inside `tmp/` (same file system as the blobs, so rename is atomic).
     func newTempPath(suffix: String) -> String {
         "\(tempDirectory)/\(String(UInt64.random(in: .min ... .max), radix: 16))\(suffix)"
@@ -45,8 +58,7 @@ struct BlobStore: Sendable {
             try POSIX.removeFile(tempPath)
             return true
         }
-        try POSIX.renameFile(tempPath, to: destination)
-        try POSIX.syncDirectory(shard)
+        try POSIX.moveIntoPlace(tempPath, at: destination)
         return false
     }
 

@@ -1,4 +1,5 @@
 import Digests
+import DurableFiles
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -16,5 +17,9 @@ extension PackStoreError {
         // Only a span can end early, and the store digests whole files.
         case .endedEarly(let path, _, _): self = .io(operation: "read", path: path, errno: EIO)
         }
+    }
+
+    init(_ failure: AtomicFiles.Failure) {
+        self = .io(operation: failure.operation, path: failure.path, errno: failure.errno.rawValue)
     }
 }
