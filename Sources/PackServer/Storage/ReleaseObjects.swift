@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hex
+import JSONText
 import Manifest
 import PackStore
 
