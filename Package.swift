@@ -4,7 +4,8 @@ import PackageDescription
 // Layers look downward only: packserve → (PackServer → (HTTPServer → Sockets, PackStore, Manifest,
 // DevelopmentCertificates), PackClient → Manifest).
 // Sockets knows nothing of HTTP (descriptors, addresses, listeners, epoll, plaintext and TLS transports);
-// HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
+// HTTPServer knows nothing of packs; PackStore knows nothing of HTTP. At the bottom, each shared helper has
+// one home that any layer may use: JSONText (JSON), Hex, Digests (file hashing), DurableFiles (crash-safe writes).
 let package = Package(
     name: "PackServe",
     platforms: [.macOS(.v15)],
@@ -13,6 +14,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         // For the fuzz targets of Fuzz/Package.swift (scripts/fuzz), built with the fuzzer's instrumentation.
         .library(name: "AppleArchive", targets: ["AppleArchive"]),
+        .library(name: "JSONText", targets: ["JSONText"]),
         .library(name: "PackStore", targets: ["PackStore"]),
     ],
     // Exact versions (those Package.resolved pins): the Docker build context has no Package.resolved, and a
@@ -39,11 +41,23 @@ let package = Package(
         .target(name: "COpenSSL", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // gzip for JSON documents through the system's zlib (zlib1g-dev).
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
-        // JSON string escaping, shared by every JSON PackServe writes by hand (HTTPServer's and Manifest's).
-        .target(name: "JSONText"),
-        // RFC 8259 read strictly (no duplicate keys, bounded nesting, positions in every refusal): the one
-        // reader of JSON from outside (config.json, admin bodies, an archive's Manifest.json, userInfo files).
-        .target(name: "StrictJSON", dependencies: ["JSONText"]),
+        // Lowercase hex of bytes: digests, ETags, key ids, signatures, `\u00XX` escapes, bytes in error lines.
+        // Imports nothing, so the JSON escaper and the Apple Archive reader (which scripts/fuzz compiles
+        // alone) can use it.
+        .target(name: "Hex"),
+        // The one home of JSON (RFC 8259 calls a document a "JSON text"): string escaping for every JSON
+        // written by hand (problem details, access-log lines, manifests); the strict reader of JSON from
+        // outside (no duplicate keys, bounded nesting, positions in every refusal: config.json, admin bodies,
+        // an archive's Manifest.json, userInfo files) and the shapes it checks; the one JSON value type
+        // (`JSONValue`, a pack's userInfo); and the canonical writer (sorted keys, no `\/`) that signed
+        // manifests and userInfo are written with. At the bottom of the graph, so the HTTP core, the archive
+        // reader and the manifest all use it without depending on each other. Foundation's encoder stays the
+        // reference for canonical bytes; other Codable documents (bucket records) use Foundation directly.
+        // Named JSONText, not JSON: the name the HTTP core and scripts/fuzz know it by.
+        .target(name: "JSONText", dependencies: ["Hex"]),
+        // SHA-256 (and any swift-crypto hash) of a file or a span of one, read in large blocks: the one file
+        // hasher of the store, the object-store client and the download client.
+        .target(name: "Digests", dependencies: ["Hex", .product(name: "Crypto", package: "swift-crypto")]),
         // A bounded pool of threads for work that blocks, instead of Dispatch's global queue (which starts
         // about one thread a second when its threads block, and no bound on how many).
         .target(name: "BlockingWork"),
@@ -62,8 +76,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Crash-safe file writing on swift-system (fsync, atomic replace, EINTR), shared by every module
-        // that writes files outside the HTTP core.
+        // Crash-safe file writing on swift-system (fsync, atomic replace, EINTR): the one place a file is
+        // written to a temp file, fsynced and renamed into place, for every module that writes files outside
+        // the HTTP core (keys, certificates, bucket objects, index backups, downloads, blobs).
         .target(
             name: "DurableFiles",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")]
@@ -72,7 +87,10 @@ let package = Package(
             name: "PackStore",
             dependencies: [
                 "DurableFiles",
-                // One-line messages of values read from a restored index or a bucket (`PackStoreError`).
+                "Digests",
+                "Hex",
+                // One-line messages of values read from a restored index or a bucket (`PackStoreError`), and a
+                // pack's userInfo (`JSONValue`).
                 "JSONText",
                 "AppleArchive",
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -88,15 +106,17 @@ let package = Package(
         // alone for the fuzzer (docs/apple-archive.md); Content/ adds the content digest (SHA-256).
         .target(
             name: "AppleArchive",
-            dependencies: ["StrictJSON", "JSONText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["JSONText", "Hex", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "Manifest",
             dependencies: [
                 "DurableFiles",
+                // The canonical writer of signed manifests, and the JSON value of a pack's own `userInfo`:
+                // JSON's, not the archive reader's, so a manifest needs no Apple Archive code.
                 "JSONText",
-                // The JSON value of a pack's own `userInfo`.
-                "AppleArchive",
+                // Key ids.
+                "Hex",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
@@ -114,7 +134,7 @@ let package = Package(
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
             name: "ObjectStorage",
-            dependencies: ["HTTPClient", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HTTPClient", "Digests", "Hex", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
@@ -123,6 +143,7 @@ let package = Package(
                 "HTTPClient",
                 "HTTPServer",
                 "DurableFiles",
+                "Digests",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -134,6 +155,7 @@ let package = Package(
             name: "DevelopmentCertificates",
             dependencies: [
                 "DurableFiles",
+                "Hex",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -148,7 +170,8 @@ let package = Package(
                 "AdminMessages",
                 "AppleArchive",
                 "BlockingWork",
-                "StrictJSON",
+                "JSONText",
+                "Hex",
                 "HTTPServer",
                 "Sockets",
                 // Purge requests to the caches in front (cache.purge).
@@ -186,6 +209,7 @@ let package = Package(
                 "HTTPClient",
                 // Signs the manifests `BucketReleaseWriter` puts in a bucket for replicas to read.
                 "Manifest",
+                "Hex",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -196,6 +220,7 @@ let package = Package(
                 "Sockets",
                 "AdminMessages",
                 "AppleArchive",
+                "JSONText",
                 "PackServer",
                 "PackStore",
                 "Manifest",
@@ -216,7 +241,8 @@ let package = Package(
         .target(name: "ThreadedListener", path: "Tests/ThreadedListener"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
-        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "HexTests", dependencies: ["Hex"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
         // Package.swift's module graph against the one ARCHITECTURE.md draws (no upward or undeclared edge).
         .testTarget(name: "ArchitectureTests"),
@@ -231,12 +257,12 @@ let package = Package(
                 // Tampers with index backups the way an attacker with the bucket could (IndexAuditTests).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "JSONText"]),
         // The Apple Archive writer the tests make their archives with (docs/apple-archive.md): a library, so
         // the store's and the end-to-end tests make theirs the same way.
         .target(name: "AppleArchiveTestSupport", dependencies: ["AppleArchive"], path: "Tests/AppleArchiveTests/Support"),
         .testTarget(
-            name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
+            name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport", "JSONText"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates", "ThreadedListener"]),
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
@@ -264,7 +290,7 @@ let package = Package(
         .testTarget(
             name: "PackServerTests",
             dependencies: [
-                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
+                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "JSONText",
                 "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 // The sample packs' digests (SampleCatalogBytesTests).
@@ -277,7 +303,7 @@ let package = Package(
             name: "ApplicationTests",
             dependencies: [
                 "PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling", "RawHTTPClient",
-                "AppleArchive", "AppleArchiveTestSupport",
+                "AppleArchive", "AppleArchiveTestSupport", "JSONText",
             ]
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.

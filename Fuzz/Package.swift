@@ -19,7 +19,10 @@ let package = Package(
         // JSON of the pack manifest and userInfo (Round 3, finding 1).
         .executableTarget(
             name: "ArchiveManifestFuzzer",
-            dependencies: ["FuzzDriver", .product(name: "AppleArchive", package: "PackServe")],
+            dependencies: [
+                "FuzzDriver", .product(name: "AppleArchive", package: "PackServe"),
+                .product(name: "JSONText", package: "PackServe"),
+            ],
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
         // A published index whose rows the input rewrites, restored (Round 3, finding 4).
         .executableTarget(

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hex
 import X509
 
 /// An Apple configuration profile (`.mobileconfig`) whose one payload is the development CA, of type
@@ -19,7 +20,7 @@ public struct TrustProfile: Sendable {
     public func propertyList() throws(DevelopmentCertificatesError) -> Data {
         let der = try authority.certificate.derBytes()
         let digest = Array(SHA256.hash(data: der))
-        let identifier = "dev.packserve.development-ca." + digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        let identifier = "dev.packserve.development-ca." + Hex.string(digest.prefix(8))
         let name = authority.commonName
         let certificate = CertificatePayload(
             certificateFileName: "PackServe-CA.cer", content: Data(der),

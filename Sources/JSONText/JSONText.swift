@@ -1,5 +1,10 @@
+#if canImport(Hex)
+import Hex
+#endif
+
 /// JSON string escaping (RFC 8259 §7): the one implementation behind every JSON PackServe writes by hand
-/// (manifests, download manifests, problem details, access-log lines).
+/// (manifests, download manifests, problem details, access-log lines). scripts/fuzz compiles this file and
+/// Hex's into one module with the HTTP sources, where there is nothing to import.
 ///
 /// It escapes exactly what swift-foundation's `JSONEncoder` escapes with `.withoutEscapingSlashes`, because
 /// the signed manifest's bytes must equal what `JSONEncoder` would write (docs/manifest.md): `"` and `\`,
@@ -75,10 +80,7 @@ public enum JSONText {
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
             // Below 0x20, so the first two hex digits are 0 and the third is 0 or 1.
-            bytes += [UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+            bytes += [UInt8(ascii: "u"), 0x30, 0x30, Hex.digit(byte >> 4), Hex.digit(byte & 0xF)]
         }
     }
-
-    @usableFromInline
-    static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
 }

@@ -1,4 +1,4 @@
-import AppleArchive
+import JSONText
 
 /// One asset pack in the download manifest of an app with managed Background Assets (the JSON that
 /// `xcrun ba-package download-manifest create` writes). The system trusts `version`: it downloads a pack
@@ -30,7 +30,7 @@ public struct DownloadManifestPack: Sendable, Hashable, Codable {
         case own(canonicalJSON: String)
 
         public init(from decoder: any Decoder) throws {
-            let value = try ArchiveJSONValue(from: decoder)
+            let value = try JSONValue(from: decoder)
             if case .object(let members) = value, members.count == 3, case .string(let sha256)? = members["sha256"],
                case .integer(let release)? = members["release"], case .array(let items)? = members["tags"]
             {
@@ -46,12 +46,12 @@ public struct DownloadManifestPack: Sendable, Hashable, Codable {
         public func encode(to encoder: any Encoder) throws {
             switch self {
             case .packServe(let sha256, let tags, let release):
-                let members: [String: ArchiveJSONValue] = [
+                let members: [String: JSONValue] = [
                     "release": .integer(Int64(release)), "sha256": .string(sha256), "tags": .array(tags.map { .string($0) }),
                 ]
-                try ArchiveJSONValue.object(members).encode(to: encoder)
+                try JSONValue.object(members).encode(to: encoder)
             case .own(let json):
-                try ArchiveJSONValue(json: Array(json.utf8)).encode(to: encoder)
+                try JSONValue(json: Array(json.utf8)).encode(to: encoder)
             }
         }
     }

@@ -1,3 +1,5 @@
+import JSONText
+
 /// Writes a `DownloadManifest` as exactly the bytes `CanonicalJSON.encode(manifest)` produces, without
 /// `JSONEncoder` (too slow for a server that builds the document of 100,000 packs at every release; see
 /// `ManifestPayloadWriter`). Keys are written in sorted order by hand; DownloadManifestWriterTests compares

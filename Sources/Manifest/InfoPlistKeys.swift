@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// The Info.plist keys `packserve plist` prints, as an Encodable value so the same keys become XML (through
 /// `PropertyListEncoder`) or JSON. PropertyListEncoder, not PropertyListSerialization: the latter goes
@@ -45,8 +46,6 @@ public struct InfoPlistKeys: Encodable, Sendable, Equatable {
 
     /// The same keys as JSON, sorted.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try CanonicalJSON.string(self)
     }
 }

@@ -1,3 +1,5 @@
+import JSONText
+
 /// Checks a manifest the way a download client must before trusting it: the JWS signature with a pinned
 /// key, the key id, and the expiry. Used by `packserve verify` and by the tests.
 public enum ManifestVerifier {

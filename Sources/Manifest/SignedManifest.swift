@@ -1,3 +1,5 @@
+import JSONText
+
 /// A manifest signed two ways over the same payload bytes (docs/api.md "HTTP"):
 /// `/manifest` is a compact JWS (RFC 7515 §7.1) for JOSE libraries; `/manifest.json` is the payload and
 /// `/manifest.json.sig` the raw Ed25519 signature over exactly those bytes, for `openssl pkeyutl`-style checks.

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import Hex
 
 /// An Ed25519 public key that verifies manifests.
 public struct VerificationKey: Sendable, Hashable {
@@ -26,7 +27,7 @@ public struct VerificationKey: Sendable, Hashable {
 
     /// docs/api.md: lowercase hex of the first 8 bytes of SHA-256 over the raw 32-byte public key.
     public var keyID: String {
-        SHA256.hash(data: rawBytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: rawBytes).prefix(8))
     }
 
     public var pem: String { key.pemRepresentation }

@@ -1,4 +1,5 @@
 import Crypto
+import Hex
 
 /// The ETag S3 gives an object uploaded from a file the way `S3Client.putFile` uploads it, computed
 /// locally so "already there with the same bytes" can be decided without downloading: the MD5 of the bytes
@@ -9,7 +10,7 @@ public enum S3ETag {
         throws(ObjectStorageError) -> String
     {
         if size <= multipartThreshold {
-            return "\"" + SigV4Signer.hex(try FileDigests.md5(path: path, offset: 0, length: size)) + "\""
+            return "\"" + Hex.string(try FileDigests.md5(path: path, offset: 0, length: size)) + "\""
         }
         var concatenated: [UInt8] = []
         var parts = 0
@@ -19,7 +20,7 @@ public enum S3ETag {
         }
         var hash = Insecure.MD5()
         hash.update(data: concatenated)
-        return "\"" + SigV4Signer.hex(hash.finalize()) + "-\(parts)\""
+        return "\"" + Hex.string(hash.finalize()) + "-\(parts)\""
     }
 
     /// Quotes are part of an entity tag (RFC 9110 §8.8.3), but listings and heads are not consistent about

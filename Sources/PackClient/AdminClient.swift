@@ -1,4 +1,5 @@
 import Crypto
+import Digests
 import Foundation
 import HTTPClient
 import HTTPServer
@@ -39,7 +40,7 @@ public final class AdminClient: Sendable {
     public func upload(
         file: URL, id: String, query: [URLQueryItem], progress: @escaping @Sendable (Int64, Int64) -> Void
     ) async throws -> Answer {
-        let digest = try Self.sha256(of: file)
+        let digest = try FileDigest.digest(SHA256.self, ofFileAt: file.path).digest
         let length = try Int64(FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0)
         var components = URLComponents(url: endpoint("packs/\(id)"), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
@@ -77,15 +78,5 @@ public final class AdminClient: Sendable {
 
     private func endpoint(_ path: String) -> URL {
         server.appendingPathComponent("admin").appendingPathComponent(path)
-    }
-
-    static func sha256(of file: URL) throws -> [UInt8] {
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 4 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-        }
-        return Array(hasher.finalize())
     }
 }

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 import Manifest
 
@@ -69,7 +70,8 @@ public struct PackDownloadCheck: Sendable {
             if file.length == 0 { file.remove() }
             throw error
         }
-        let digest = try FileDigest.sha256(ofFileAt: file.path)
+        let digest: String
+        do { digest = try FileDigest.sha256Hex(ofFileAt: file.path).hex } catch { throw .io(error.description) }
         // Verified or not, the bytes are done with: a mismatch must be fetched again, not resumed.
         file.remove()
         guard digest == pack.sha256 else {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hex
 import Manifest
 import PackServer
 import PackStore
@@ -22,7 +23,7 @@ public struct BucketReleaseWriter: Sendable {
             self.access = access
         }
 
-        public var sha256: String { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
+        public var sha256: String { Hex.string(SHA256.hash(data: bytes)) }
     }
 
     public let bucket: any ObjectBucket
@@ -77,7 +78,7 @@ public struct BucketReleaseWriter: Sendable {
         try bucket.put(layout.manifestSignature(release, version: version), bytes: signed.payloadSignature, contentType: "application/octet-stream")
         try bucket.put(layout.manifestJWS(release, version: version), bytes: Array(signed.compactJWS.utf8), contentType: "application/jose")
         return BucketPointer(
-            release: release, version: version, etag: SHA256.hash(data: signed.payload).map { String(format: "%02x", $0) }.joined(),
+            release: release, version: version, etag: Hex.string(SHA256.hash(data: signed.payload)),
             notBefore: notBefore, issuedAt: issuedAt, expiresAt: issuedAt + 86_400, keyID: signed.keyID,
             profile: "iss=\(baseURL) packURLs=blobs kid=\(signed.keyID)")
     }

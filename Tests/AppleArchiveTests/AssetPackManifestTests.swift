@@ -1,5 +1,6 @@
 import AppleArchive
 import AppleArchiveTestSupport
+import JSONText
 import Testing
 
 /// The pack manifest: the keys PackServe needs are read, the rest kept, only contradictions refused.
@@ -81,7 +82,7 @@ import Testing
         let manifest = try AssetPackManifest(json: Array(#"{"assetPackID":"a","userInfo":\#(userInfo)}"#.utf8))
         let value = try #require(manifest.userInfo)
         #expect(String(decoding: try value.canonicalJSON(), as: UTF8.self) == canonical)
-        #expect(try ArchiveJSONValue(json: try value.canonicalJSON()) == value)
-        #expect(try ArchiveJSONValue(json: Array(userInfo.utf8)) == value)
+        #expect(try JSONValue(json: try value.canonicalJSON()) == value)
+        #expect(try JSONValue(json: Array(userInfo.utf8)) == value)
     }
 }

@@ -1,4 +1,5 @@
 import AppleArchive
+import JSONText
 import Testing
 
 /// Round 3, finding 1: a `Manifest.json` whose `userInfo` nested 511 levels parsed, then re-encoding it failed
@@ -61,10 +62,10 @@ import Testing
     /// back as an integer. A whole number is an integer however it is written, so canonical JSON is a fixpoint.
     @Test func wholeNumbersAreIntegersHoweverWritten() throws {
         for (written, canonical) in [("-0.5e+3", "-500"), ("1.0", "1"), ("2E2", "200"), ("1.5", "1.5"), ("1e20", "1e+20")] {
-            let value = try ArchiveJSONValue(json: Array(written.utf8))
+            let value = try JSONValue(json: Array(written.utf8))
             let json = try value.canonicalJSON()
             #expect(String(decoding: json, as: UTF8.self) == canonical, "\(written)")
-            #expect(try ArchiveJSONValue(json: json) == value, "\(written)")
+            #expect(try JSONValue(json: json) == value, "\(written)")
         }
     }
 
@@ -91,7 +92,7 @@ import Testing
 
     /// What Foundation decodes from a bucket's document may nest 511 levels; writing it throws, never traps.
     @Test func canonicalJSONThrowsWhereFoundationGivesUp() {
-        var value = ArchiveJSONValue.integer(1)
+        var value = JSONValue.integer(1)
         for _ in 0..<600 { value = .array([value]) }
         #expect(throws: (any Error).self) { try value.canonicalJSON() }
         #expect(throws: UserInfoError("nests 600 levels deep, more than 64")) { try UserInfoLimits.canonicalJSON(of: value) }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 @testable import Manifest
 import Testing
 

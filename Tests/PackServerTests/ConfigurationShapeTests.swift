@@ -1,4 +1,4 @@
-import StrictJSON
+import JSONText
 import Testing
 
 @testable import PackServer

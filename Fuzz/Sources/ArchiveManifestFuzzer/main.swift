@@ -1,5 +1,6 @@
 import AppleArchive
 import FuzzDriver
+import JSONText
 
 // The input is a pack's Manifest.json, whole: it goes into an archive (a root directory, the manifest, a
 // file) read by the same inspector as `add` and uploads, so the strict JSON reader and the userInfo limits
@@ -23,7 +24,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             do { canonical = try UserInfoLimits.canonicalJSON(of: userInfo) } catch {
                 preconditionFailure("an accepted userInfo breaks the limits: \(error)")
             }
-            precondition((try? ArchiveJSONValue(json: canonical, maxDepth: UserInfoLimits.maxDepth)) == userInfo,
+            precondition((try? JSONValue(json: canonical, maxDepth: UserInfoLimits.maxDepth)) == userInfo,
                 "canonical JSON does not read back as the same value")
             precondition((try? UserInfoLimits.canonicalJSON(parsing: canonical)) == canonical, "canonical JSON is not stable")
         }

@@ -1,4 +1,5 @@
 import Crypto
+import Hex
 
 /// A handler that digests what an archive *holds*, not how it was written: SHA-256 over each entry's path,
 /// kind, file bytes and link target, with the entries sorted — so timestamps, owners, modes, other fields
@@ -49,7 +50,7 @@ public struct ArchiveContentDigest: ArchiveEventHandler, Sendable {
         // Sorted by value: an order the archive's own cannot change, which also settles two entries with one
         // path, whichever came first.
         records.forEachSorted { record in record.update(&hasher) }
-        return hasher.finalize().map { $0.hexDigits }.joined()
+        return Hex.string(hasher.finalize())
     }
 
     private static func append(_ field: [UInt8], to record: inout [UInt8]) {

@@ -1,3 +1,5 @@
+import JSONText
+
 /// The `downloadPolicy` of a pack manifest, as `ba-package template` spells it: `{"essential":
 /// {"installationEventTypes":[…]}}`, `{"prefetch":{…}}` or `{"onDemand":{}}`.
 public enum AssetPackDownloadPolicy: Sendable, Hashable {
@@ -15,7 +17,7 @@ public enum AssetPackDownloadPolicy: Sendable, Hashable {
         }
     }
 
-    init(json: ArchiveJSONValue) throws(AssetPackManifestError) {
+    init(json: JSONValue) throws(AssetPackManifestError) {
         guard case .object(let members) = json else {
             throw AssetPackManifestError("downloadPolicy is \(json.kindName), not an object")
         }
@@ -35,7 +37,7 @@ public enum AssetPackDownloadPolicy: Sendable, Hashable {
         }
     }
 
-    private static func events(_ body: ArchiveJSONValue, policy: String) throws(AssetPackManifestError) -> [String] {
+    private static func events(_ body: JSONValue, policy: String) throws(AssetPackManifestError) -> [String] {
         guard case .object = body else {
             throw AssetPackManifestError("downloadPolicy.\(policy) is \(body.kindName), not an object")
         }

@@ -1,3 +1,5 @@
+import JSONText
+
 /// The pack manifest `ba-package` puts in an archive as `Manifest.json`: what PackServe needs from it
 /// (`assetPackID`, `downloadPolicy`, `platforms`, `userInfo`) and the whole document beside them. The schema
 /// drifts between Xcode versions (`fileSelectors`, `sourceRoot`, … come and go), so other keys are kept, not
@@ -9,23 +11,23 @@ public struct AssetPackManifest: Sendable, Hashable {
     /// As written (`iOS`, `macOS`, …); empty for none, which `ba-package` means as every platform.
     public let platforms: [String]
     /// The app's own data, passed to it in the download manifest.
-    public let userInfo: ArchiveJSONValue?
+    public let userInfo: JSONValue?
     /// The whole manifest.
-    public let document: ArchiveJSONValue
+    public let document: JSONValue
 
     /// Read strictly, like every JSON PackServe takes from outside: a duplicate key is refused (which of two
     /// `assetPackID`s would a device believe?), and nesting is bounded one level above `userInfo`'s limit.
     public init(json: [UInt8]) throws(AssetPackManifestError) {
-        let document: ArchiveJSONValue
+        let document: JSONValue
         do {
-            document = try ArchiveJSONValue(json: json, maxDepth: UserInfoLimits.maxDepth + 1)
+            document = try JSONValue(json: json, maxDepth: UserInfoLimits.maxDepth + 1)
         } catch {
             throw AssetPackManifestError("not valid JSON: \(error)")
         }
         try self.init(document: document)
     }
 
-    public init(document: ArchiveJSONValue) throws(AssetPackManifestError) {
+    public init(document: JSONValue) throws(AssetPackManifestError) {
         guard case .object = document else { throw AssetPackManifestError("the document is \(document.kindName), not an object") }
         // The whole document is kept as canonical JSON: a number beyond a double's range (`1e999`) reads as
         // infinity, which JSON cannot write back (found by ArchiveManifestFuzzer in a key no one reads).

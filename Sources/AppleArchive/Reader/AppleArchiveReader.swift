@@ -1,3 +1,8 @@
+// scripts/fuzz compiles Reader/ and Hex's sources into one module, where there is nothing to import.
+#if canImport(Hex)
+import Hex
+#endif
+
 /// An incremental reader of raw Apple Archives (`AA01`): fed the archive in chunks of any size, it hands each
 /// entry's header, its blobs' bytes and its end to an `ArchiveEventHandler`, holding no more than one header
 /// (at most 64 KiB) at a time, so an archive of any size streams through it. `finish()` after the last chunk
@@ -161,6 +166,6 @@ public struct AppleArchiveReader: Sendable {
         let printable = bytes.allSatisfy { (0x20...0x7E).contains($0) }
         return printable
             ? "\"\(String(decoding: Array(bytes), as: UTF8.self))\""
-            : "0x" + bytes.map(\.hexDigits).joined()
+            : "0x" + Hex.string(bytes)
     }
 }

@@ -1,3 +1,8 @@
+// scripts/fuzz compiles Reader/ and Hex's sources into one module, where there is nothing to import.
+#if canImport(Hex)
+import Hex
+#endif
+
 /// The three-letter name of a header field (`TYP`, `PAT`, `DAT`, …), stored as the three bytes the archive
 /// holds. Any three bytes are a key: the format lets writers add their own, and a reader keeps what it does
 /// not know.
@@ -22,7 +27,7 @@ public struct ArchiveFieldKey: Sendable, Hashable, Comparable, CustomStringConve
 
     /// The key as text; a byte outside printable ASCII is shown as `\xNN` so an error line stays one line.
     public var description: String {
-        bytes.map { (0x21...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + $0.hexDigits }.joined()
+        bytes.map { (0x21...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + Hex.string(CollectionOfOne($0)) }.joined()
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }

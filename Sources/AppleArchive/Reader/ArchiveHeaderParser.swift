@@ -1,3 +1,8 @@
+// scripts/fuzz compiles Reader/ and Hex's sources into one module, where there is nothing to import.
+#if canImport(Hex)
+import Hex
+#endif
+
 /// Reads one complete entry header — magic, 2-byte size, then fields to exactly that size — into an
 /// `ArchiveEntryHeader`, or says what is wrong with it and where. Pure: bytes in, a value or an error out.
 enum ArchiveHeaderParser {
@@ -102,6 +107,6 @@ enum ArchiveHeaderParser {
     }
 
     private static func describe(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? "'\(UnicodeScalar(byte))'" : "0x" + byte.hexDigits
+        (0x21...0x7E).contains(byte) ? "'\(UnicodeScalar(byte))'" : "0x" + Hex.string(CollectionOfOne(byte))
     }
 }

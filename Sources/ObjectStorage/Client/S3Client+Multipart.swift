@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hex
 import HTTPClient
 
 /// Multipart uploads (S3 API reference: CreateMultipartUpload, UploadPart, CompleteMultipartUpload,
@@ -44,7 +45,7 @@ extension S3Client {
             + parts.map { "<Part><PartNumber>\($0.number)</PartNumber><ETag>\(Self.escaped($0.etag))</ETag></Part>" }.joined()
             + "</CompleteMultipartUpload>"
         let bytes = Array(xml.utf8)
-        let hash = SigV4Signer.hex(Crypto.SHA256.hash(data: bytes))
+        let hash = Hex.string(Crypto.SHA256.hash(data: bytes))
         let body = try send("POST", key: key, query: [("uploadId", uploadID)],
             headers: [("content-type", "application/xml")], body: .bytes(bytes), payloadHash: hash).body
         if let error = S3ErrorDocument(xml: body) {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hex
 import HTTPClient
 
 /// Single objects: create the bucket, PUT, GET, HEAD, DELETE.
@@ -14,7 +15,7 @@ extension S3Client {
     /// PUTs bytes from memory (documents: JSON, signatures); returns the new ETag.
     @discardableResult
     public func put(key: String, bytes: [UInt8], contentType: String? = nil) throws(ObjectStorageError) -> String {
-        let hash = SigV4Signer.hex(Crypto.SHA256.hash(data: bytes))
+        let hash = Hex.string(Crypto.SHA256.hash(data: bytes))
         let headers = contentType.map { [("content-type", $0)] } ?? []
         return try retrying { () throws(ObjectStorageError) in
             try send("PUT", key: key, headers: headers, body: .bytes(bytes), payloadHash: hash).head.headers["etag"] ?? ""

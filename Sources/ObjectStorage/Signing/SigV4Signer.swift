@@ -1,5 +1,6 @@
 import Crypto
 import Glibc
+import Hex
 
 /// AWS Signature Version 4 for the Authorization header (AWS's "Signature Version 4 signing process":
 /// create a canonical request, create a string to sign, derive the signing key, calculate the signature).
@@ -37,7 +38,7 @@ public struct SigV4Signer: Sendable {
     /// "Create a string to sign": algorithm, timestamp, credential scope, hash of the canonical request.
     public func stringToSign(canonicalRequest: String, timestamp: String) -> String {
         let digest = SHA256.hash(data: Array(canonicalRequest.utf8))
-        return [Self.algorithm, timestamp, scope(date: String(timestamp.prefix(8))), Self.hex(digest)]
+        return [Self.algorithm, timestamp, scope(date: String(timestamp.prefix(8))), Hex.string(digest)]
             .joined(separator: "\n")
     }
 
@@ -48,7 +49,7 @@ public struct SigV4Signer: Sendable {
         for part in [date, region, service, "aws4_request"] {
             key = SymmetricKey(data: Array(HMAC<SHA256>.authenticationCode(for: Array(part.utf8), using: key)))
         }
-        return Self.hex(HMAC<SHA256>.authenticationCode(for: Array(stringToSign.utf8), using: key))
+        return Hex.string(HMAC<SHA256>.authenticationCode(for: Array(stringToSign.utf8), using: key))
     }
 
     /// The Authorization field's value for `request` signed at `timestamp` (`YYYYMMDD'T'HHMMSS'Z'`, the
@@ -74,13 +75,6 @@ public struct SigV4Signer: Sendable {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
-    }
-
-    public static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static func canonicalHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {

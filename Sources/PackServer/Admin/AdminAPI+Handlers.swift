@@ -1,9 +1,9 @@
 import AdminMessages
 import Foundation
 import HTTPServer
+import JSONText
 import Manifest
 import PackStore
-import StrictJSON
 
 /// The work of each admin endpoint, off the event loop, after the token is checked.
 extension AdminAPI {
@@ -206,7 +206,7 @@ extension AdminAPI {
 extension PublishRequest: AdminJSONBody {
     static let shape = JSONShape.object(members: ["note": .string])
 
-    init(checked body: JSONValue) {
+    init(checked body: JSONNode) {
         self.init(note: body["note"]?.string)
     }
 }
@@ -214,7 +214,7 @@ extension PublishRequest: AdminJSONBody {
 extension RollbackRequest: AdminJSONBody {
     static let shape = JSONShape.object(members: ["release": .wholeNumber], required: ["release"])
 
-    init(checked body: JSONValue) throws(AdminRefusal) {
+    init(checked body: JSONNode) throws(AdminRefusal) {
         guard let release = body["release"]?.wholeNumber else { throw .badRequest("release: must be a whole number") }
         self.init(release: release)
     }
@@ -223,7 +223,7 @@ extension RollbackRequest: AdminJSONBody {
 extension SignURLRequest: AdminJSONBody {
     static let shape = JSONShape.object(members: ["id": .string, "ttl": .wholeNumber], required: ["id"])
 
-    init(checked body: JSONValue) throws(AdminRefusal) {
+    init(checked body: JSONNode) throws(AdminRefusal) {
         guard let id = body["id"]?.string else { throw .badRequest("id: must be a string") }
         self.init(id: id, ttl: body["ttl"]?.wholeNumber)
     }

@@ -1,5 +1,5 @@
 import AppleArchive
-import StrictJSON
+import JSONText
 
 /// An admin request body, read strictly (docs/api.md "Admin API"): RFC 8259 JSON without trailing commas or
 /// duplicate keys, only the keys of `shape`, each of its type and never null. The refusal is a 400 naming the
@@ -9,12 +9,12 @@ protocol AdminJSONBody {
     static var shape: JSONShape { get }
 
     /// Reads a body that `shape` has already checked, so every member present has its type.
-    init(checked body: JSONValue) throws(AdminRefusal)
+    init(checked body: JSONNode) throws(AdminRefusal)
 }
 
 extension AdminJSONBody {
     init(json body: [UInt8]) throws(AdminRefusal) {
-        let value: JSONValue
+        let value: JSONNode
         do {
             // One level above a `userInfo`'s own limit: the body's object holds it.
             value = try Self.shape.read(body, maxDepth: UserInfoLimits.maxDepth + 1)

@@ -1,6 +1,6 @@
 import AppleArchive
+import JSONText
 import PackStore
-import StrictJSON
 
 /// The body of `PATCH /admin/packs/{id}`: `{"policy","order","tags","platforms","installationEvents","access",
 /// "userInfo"}`, each optional. `tags` replaces the pack's tags; `platforms` `[]` or `["all"]` means every
@@ -23,10 +23,10 @@ struct PackPatch: AdminJSONBody {
     /// Canonical JSON bytes.
     var userInfo: [UInt8]?
 
-    init(checked body: JSONValue) throws(AdminRefusal) {
+    init(checked body: JSONNode) throws(AdminRefusal) {
         do throws(UserInfoError) {
             userInfo = try body["userInfo"].map { value throws(UserInfoError) in
-                try UserInfoLimits.canonicalJSON(of: ArchiveJSONValue(value))
+                try UserInfoLimits.canonicalJSON(of: JSONValue(value))
             }
         } catch {
             throw .badRequest("body: \(error)")

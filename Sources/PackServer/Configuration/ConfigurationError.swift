@@ -1,4 +1,4 @@
-import StrictJSON
+import JSONText
 
 /// A configuration problem, described in one line in the style of a compiler: `FILE:LINE:COLUMN: key: problem`
 /// where the key's value is found in the file, `FILE: key: problem` where it is not (a default or an
@@ -27,7 +27,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     /// This problem placed in `file`: at the position of its key's value when `root` (the parsed file) has it,
     /// naming the environment variable instead when `environment` overrides the key (the file's value is
     /// not the one at fault then).
-    func located(in file: String, root: JSONValue?, environment: [String: String] = [:]) -> ConfigurationError {
+    func located(in file: String, root: JSONNode?, environment: [String: String] = [:]) -> ConfigurationError {
         guard location == nil else { return self }
         var placed = self
         placed.location = file

@@ -1,7 +1,7 @@
 import Configuration
 import Foundation
 import HTTPServer
-import StrictJSON
+import JSONText
 
 extension PackServeConfiguration {
     /// `cache`: how long shared caches (a CDN in front) may keep documents and packs, and the header that
@@ -22,7 +22,7 @@ extension PackServeConfiguration {
         of: .object(members: ["url": .string, "method": .string, "headersFile": .string], required: ["url"]))
 
     /// The endpoints of a file whose shape was checked against `purgeShape`.
-    static func purgeEndpoints(in root: JSONValue) -> [PurgeEndpoint] {
+    static func purgeEndpoints(in root: JSONNode) -> [PurgeEndpoint] {
         guard case .array(let items) = root["cache"]?["purge"]?.kind else { return [] }
         return items.map { item in
             PurgeEndpoint(url: item["url"]?.string ?? "", method: item["method"]?.string ?? "PURGE", headersFile: item["headersFile"]?.string)

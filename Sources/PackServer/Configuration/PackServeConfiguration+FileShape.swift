@@ -1,5 +1,5 @@
 import Configuration
-import StrictJSON
+import JSONText
 
 extension PackServeConfiguration {
     /// What config.json may hold: the keys of `defaultValues`, nested at their dots, each with its default's

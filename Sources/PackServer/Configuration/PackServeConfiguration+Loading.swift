@@ -1,7 +1,7 @@
 import Configuration
 import Foundation
+import JSONText
 import Manifest
-import StrictJSON
 import SystemPackage
 
 extension PackServeConfiguration {
@@ -51,9 +51,9 @@ extension PackServeConfiguration {
 
     /// The leaves of a shape-checked config.json under their dotted keys; `cache.purge` (read by
     /// `purgeEndpoints`) and nulls are left out.
-    static func providerValues(of root: JSONValue) -> [AbsoluteConfigKey: ConfigValue] {
+    static func providerValues(of root: JSONNode) -> [AbsoluteConfigKey: ConfigValue] {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        func visit(_ value: JSONValue, _ key: [String]) {
+        func visit(_ value: JSONNode, _ key: [String]) {
             let content: ConfigContent?
             switch value.kind {
             case .object(let members):
@@ -109,7 +109,7 @@ extension PackServeConfiguration {
     /// Checks the file strictly (`fileShape`) before swift-configuration reads it: RFC 8259 syntax without
     /// trailing commas, no duplicate or unknown key, every value of its key's type. Returns the parsed file.
     /// A refusal is one line `PATH:LINE:COLUMN: problem`, e.g. `config.json:3:17: duplicate key "allowedHosts"`.
-    private static func checkFile(at path: String) throws(ConfigurationError) -> JSONValue {
+    private static func checkFile(at path: String) throws(ConfigurationError) -> JSONNode {
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))

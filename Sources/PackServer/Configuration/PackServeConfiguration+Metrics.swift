@@ -1,6 +1,6 @@
 import Configuration
 import HTTPServer
-import StrictJSON
+import JSONText
 
 extension PackServeConfiguration {
     /// `metrics`: the Prometheus listener (docs/metrics.md). Off unless config.json has a
@@ -15,7 +15,7 @@ extension PackServeConfiguration {
 
     /// Whether a parsed config.json asks for the metrics listener by giving it an address: then
     /// `metrics.enabled` defaults to true.
-    static func metricsListenGiven(in root: JSONValue) -> Bool {
+    static func metricsListenGiven(in root: JSONNode) -> Bool {
         guard case .object = root["metrics"]?["listen"]?.kind else { return false }
         return true
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSONText
 import Manifest
 import PackStore
 

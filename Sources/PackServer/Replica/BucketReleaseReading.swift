@@ -1,4 +1,5 @@
 import Crypto
+import Hex
 import Manifest
 import Foundation
 import PackStore
@@ -24,7 +25,7 @@ struct BucketReleaseReading: Sendable {
             throw ReplicaError("\(layout.releaseRecord(release)) describes release \(record.release)")
         }
         let payload = try object(layout.manifestPayload(release, version: pointer.version))
-        let digest = SHA256.hash(data: payload).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: payload))
         guard digest == pointer.etag else {
             throw ReplicaError("manifest \(pointer.version) of release \(release) hashes to \(digest), not the pointer's \(pointer.etag)")
         }

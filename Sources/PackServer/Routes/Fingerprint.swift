@@ -1,3 +1,4 @@
+import Hex
 import HTTPServer
 
 /// 64-bit FNV-1a as 16 hex digits: short, stable across runs and processes (unlike `Hasher`), and cheap
@@ -6,8 +7,7 @@ enum Fingerprint {
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return withUnsafeBytes(of: hash.bigEndian) { Hex.string($0) }
     }
 
     /// A strong ETag naming `body` by its content: `"<prefix>-<fingerprint>"`.

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSONText
 import Manifest
 import PackStore
 

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import Hex
+import JSONText
 import Manifest
 import PackStore
 
@@ -85,6 +87,6 @@ struct ReleaseObjects: Sendable {
     }
 
     static func sha256Hex(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: bytes))
     }
 }

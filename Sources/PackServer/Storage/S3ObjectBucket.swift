@@ -62,27 +62,21 @@ public struct S3ObjectBucket: ObjectBucket {
         }
     }
 
-    /// Streams the object into a temp file beside `path`, fsynced and renamed into place.
+    /// Streams the object into a temp file beside `path` that replaces it once whole (`AtomicFiles.replace`).
     public func download(_ key: String, to path: String) throws(BucketError) -> Bool {
-        let temp = "\(path).\(UInt64.random(in: 0 ... .max)).part"
         do {
-            let file = try FileDescriptor.open(
-                temp, .writeOnly, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            try file.closeAfter {
-                _ = try client.get(key: key) { chunk in _ = try file.writeAll(chunk) }
-                try file.sync()
+            try AtomicFiles.replace(path, mode: [.ownerReadWrite, .groupRead, .otherRead], failure: { $0 as any Error }) { file in
+                _ = try client.get(key: key) { chunk in _ = try file.descriptor.writeAll(chunk) }
             }
-            guard rename(temp, path) == 0 else { throw Errno(rawValue: errno) }
             return true
         } catch let error as ObjectStorageError where error.status == 404 {
-            try? FileManager.default.removeItem(atPath: temp)
             return false
         } catch let error as ObjectStorageError {
-            try? FileManager.default.removeItem(atPath: temp)
             throw BucketError(error, key: key)
+        } catch let failure as AtomicFiles.Failure {
+            throw BucketError(.local, key: key, failure.description)
         } catch {
-            try? FileManager.default.removeItem(atPath: temp)
-            throw BucketError(.local, key: key, "cannot write \(temp): \(error)")
+            throw BucketError(.local, key: key, "cannot write \(path): \(error)")
         }
     }
 

@@ -1,4 +1,6 @@
-import Crypto
+import Digests
+import DurableFiles
+import SystemPackage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -15,8 +17,8 @@ struct BlobStore: Sendable {
     var tempDirectory: String { dataDirectory + "/tmp" }
     var ingestLockPath: String { dataDirectory + "/ingest.lock" }
 
-    /// Large reads keep syscalls rare; 4 MiB fits comfortably in L2/L3 while the hash runs over it.
-    static let bufferSize = 4 << 20
+    /// The blocks an ingest copies in: the size `FileDigest` reads, for the same reasons.
+    static let bufferSize = FileDigest.bufferSize
 
     func path(forSHA256 hex: String) -> String {
         "\(blobRoot)/\(hex.prefix(2))/\(hex)"
@@ -27,6 +29,17 @@ struct BlobStore: Sendable {
         for path in [dataDirectory + "/blobs", blobRoot, tempDirectory] {
             try POSIX.makeDirectory(path)
         }
+    }
+
+    /// Writes a new blob's bytes into `tmp/` (the blobs' file system, so `install`'s rename is atomic) through
+    /// `fill`, fsynced, for `install` to put at its address once its digest is known (`AtomicFiles.stage`);
+    /// `name` says what wrote it. Returns the temp file's path and what `fill` returned; a failure removes it.
+    func stage<Value>(
+        _ name: String, fill: (StagedFile) throws(PackStoreError) -> Value
+    ) throws(PackStoreError) -> (path: String, value: Value) {
+        try AtomicFiles.stage(
+            beside: "\(tempDirectory)/\(name)", mode: [.ownerReadWrite, .groupRead, .otherRead],
+            failure: PackStoreError.init, fill: fill)
     }
 
     /// A fresh, exclusive temp file name inside `tmp/` (same file system as the blobs, so rename is atomic).
@@ -45,8 +58,7 @@ struct BlobStore: Sendable {
             try POSIX.removeFile(tempPath)
             return true
         }
-        try POSIX.renameFile(tempPath, to: destination)
-        try POSIX.syncDirectory(shard)
+        try POSIX.moveIntoPlace(tempPath, at: destination)
         return false
     }
 
@@ -71,20 +83,12 @@ struct BlobStore: Sendable {
         try POSIX.directoryEntries(tempDirectory).sorted().map { "\(tempDirectory)/\($0)" }
     }
 
-    /// Hashes a stored file; returns the lowercase hex digest and the number of bytes read.
+    /// Hashes a stored file (Digests' `FileDigest`); returns the lowercase hex digest and the number of bytes read.
     static func sha256(ofFileAt path: String) throws(PackStoreError) -> (hex: String, size: Int64) {
-        let fd = try POSIX.openFile(path, O_RDONLY, for: "open")
-        defer { close(fd) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
-        defer { buffer.deallocate() }
-        var hasher = SHA256()
-        var total: Int64 = 0
-        while true {
-            let count = try POSIX.readSome(fd, into: buffer, path: path)
-            if count == 0 { break }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            total += Int64(count)
+        do {
+            return try FileDigest.sha256Hex(ofFileAt: path)
+        } catch {
+            throw PackStoreError(error)
         }
-        return (hasher.finalize().hexString, total)
     }
 }

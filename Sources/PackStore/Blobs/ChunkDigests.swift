@@ -1,6 +1,7 @@
 import AppleArchive
 import Crypto
 import Dispatch
+import Hex
 
 /// The two passes `add` makes over each chunk it copies: SHA-256 of the bytes (the blob's address) and the
 /// Apple Archive reader (whose content digest hashes every file in an archive again). Two full SHA-256
@@ -31,7 +32,7 @@ final class ChunkDigests: @unchecked Sendable {
 
     /// The bytes' SHA-256 (hex) and what the reader found.
     func finish() throws(PackStoreError) -> (sha256: String, inspection: ArchiveInspection) {
-        (hasher.finalize().hexString, try Ingest.finishInspection(&inspector, path: path))
+        (Hex.string(hasher.finalize()), try Ingest.finishInspection(&inspector, path: path))
     }
 
     private func inspect(_ chunk: UnsafeRawBufferPointer) {

@@ -32,24 +32,17 @@ struct Ingest {
             _ = posix_fadvise(source, 0, 0, POSIX_FADV_SEQUENTIAL)
         #endif
 
-        let tempPath = blobs.newTempPath(suffix: ".partial")
-        let temp = try POSIX.openFile(tempPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create temp file")
-        var succeeded = false
-        defer {
-            close(temp)
-            if !succeeded { try? POSIX.removeFile(tempPath) }
+        let (tempPath, (sha256, copied, inspection)) = try blobs.stage("partial") { temp throws(PackStoreError) in
+            let (sha256, copied, inspection) = try copy(
+                from: source, to: temp.descriptor.rawValue, tempPath: temp.path, expectedSize: expectedSize,
+                displayPath: displayPath)
+            let afterOpen = try POSIX.status(of: source, path: displayPath)
+            let afterPath = try POSIX.status(atPath: sourcePath)
+            guard copied == expectedSize, Self.isUnchanged(before, afterOpen),
+                let afterPath, Self.isUnchanged(before, afterPath)
+            else { throw .fileChangedDuringIngest(path: displayPath) }
+            return (sha256, copied, inspection)
         }
-
-        let (sha256, copied, inspection) = try copy(
-            from: source, to: temp, tempPath: tempPath, expectedSize: expectedSize, displayPath: displayPath)
-        let afterOpen = try POSIX.status(of: source, path: displayPath)
-        let afterPath = try POSIX.status(atPath: sourcePath)
-        guard copied == expectedSize, Self.isUnchanged(before, afterOpen),
-            let afterPath, Self.isUnchanged(before, afterPath)
-        else { throw .fileChangedDuringIngest(path: displayPath) }
-
-        try POSIX.syncFile(temp, path: tempPath)
-        succeeded = true
         return IngestedFile(tempPath: tempPath, sha256: sha256, size: copied, inspection: inspection)
     }
 

@@ -8,9 +8,9 @@ import SystemPackage
 #endif
 
 /// The system calls the blob store needs, as one-line `PackStoreError.io` failures naming the operation and
-/// the path. Reading, writing and syncing go through swift-system's `FileDescriptor` and `DurableFiles`
-/// (EINTR retried there); the rest are thin wrappers. (Method names differ from the C names on purpose:
-/// inside this type the C functions stay reachable unqualified.)
+/// the path. Reading and writing go through swift-system's `FileDescriptor`, syncing and renaming into place
+/// through `DurableFiles` (EINTR retried there); the rest are thin wrappers. (Method names differ from the C
+/// names on purpose: inside this type the C functions stay reachable unqualified.)
 enum POSIX {
     static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644, for operation: String)
         throws(PackStoreError) -> Int32
@@ -38,14 +38,6 @@ enum POSIX {
         return info
     }
 
-    static func syncFile(_ fd: Int32, path: String) throws(PackStoreError) {
-        do {
-            try FileDescriptor(rawValue: fd).sync()
-        } catch {
-            throw .io(operation: "fsync", path: path, errno: error.rawValue)
-        }
-    }
-
     /// Makes a directory entry change (a rename or a new file) durable: POSIX only promises that after an fsync
     /// of the directory itself.
     static func syncDirectory(_ path: String) throws(PackStoreError) {
@@ -56,10 +48,9 @@ enum POSIX {
         }
     }
 
-    static func renameFile(_ from: String, to destination: String) throws(PackStoreError) {
-        guard rename(from, destination) == 0 else {
-            throw .io(operation: "rename to \(destination)", path: from, errno: errno)
-        }
+    /// Renames a staged, fsynced file into place and makes the rename durable (`AtomicFiles.move`).
+    static func moveIntoPlace(_ source: String, at destination: String) throws(PackStoreError) {
+        do { try AtomicFiles.move(source, to: destination) } catch { throw PackStoreError(error) }
     }
 
     /// Removes a file; a file that is already gone is not an error.

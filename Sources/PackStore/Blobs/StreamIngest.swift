@@ -1,5 +1,7 @@
 import AppleArchive
 import Crypto
+import DurableFiles
+import Hex
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -26,13 +28,16 @@ struct StreamIngest {
         if let expectedSize, expectedSize > limits.maxPackBytes {
             throw .packTooLarge(path: "the upload", size: expectedSize, maxPackBytes: limits.maxPackBytes)
         }
-        let tempPath = blobs.newTempPath(suffix: ".upload")
-        let temp = try POSIX.openFile(tempPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create temp file")
-        var succeeded = false
-        defer {
-            close(temp)
-            if !succeeded { try? POSIX.removeFile(tempPath) }
+        let (tempPath, (sha256, received, inspection)) = try blobs.stage("upload") { temp throws(PackStoreError) in
+            try receive(from: &source, into: temp, expectedSize: expectedSize, expectedSHA256: expectedSHA256)
         }
+        return IngestedFile(tempPath: tempPath, sha256: sha256, size: received, inspection: inspection)
+    }
+
+    /// Copies the source into `temp` while hashing and inspecting it; refuses what `receiveToTemp` refuses.
+    private func receive(
+        from source: inout some PackByteSource, into temp: StagedFile, expectedSize: Int64?, expectedSHA256: [UInt8]?
+    ) throws(PackStoreError) -> (sha256: String, size: Int64, inspection: ArchiveInspection) {
         var hasher = SHA256()
         var inspector = ArchiveInspector(maxEntries: limits.maxArchiveEntries)
         var received: Int64 = 0
@@ -54,20 +59,17 @@ struct StreamIngest {
             try Self.inspect(chunk, with: &inspector)
             pending.append(contentsOf: chunk)
             if pending.count >= Self.writeSize {
-                try Self.write(pending, to: temp, path: tempPath)
+                try Self.write(pending, to: temp)
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        try Self.write(pending, to: temp, path: tempPath)
+        try Self.write(pending, to: temp)
         if let expectedSize, received != expectedSize { throw .uploadIncomplete(received: received) }
         let digest = Array(hasher.finalize())
         if let expectedSHA256, expectedSHA256 != digest {
-            throw .digestMismatch(expected: expectedSHA256.hexString, actual: digest.hexString)
+            throw .digestMismatch(expected: Hex.string(expectedSHA256), actual: Hex.string(digest))
         }
-        let inspection = try Ingest.finishInspection(&inspector, path: "the upload")
-        try POSIX.syncFile(temp, path: tempPath)
-        succeeded = true
-        return IngestedFile(tempPath: tempPath, sha256: digest.hexString, size: received, inspection: inspection)
+        return (Hex.string(digest), received, try Ingest.finishInspection(&inspector, path: "the upload"))
     }
 
     private static func inspect(_ chunk: [UInt8], with inspector: inout ArchiveInspector) throws(PackStoreError) {
@@ -77,9 +79,9 @@ struct StreamIngest {
         try result.get()
     }
 
-    private static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(PackStoreError) {
+    private static func write(_ bytes: [UInt8], to temp: StagedFile) throws(PackStoreError) {
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(PackStoreError) in try POSIX.writeAll(fd, buffer, path: path) }
+            Result { () throws(PackStoreError) in try POSIX.writeAll(temp.descriptor.rawValue, buffer, path: temp.path) }
         }
         try result.get()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Hex
 
 /// `access/download-tokens.json`: the SHA-256 digests of the `download` tokens (`TokenSecret.digest`), so a
 /// replica, which has no index, admits the same bearer tokens as the publisher. Replaced whole whenever the
@@ -8,7 +9,7 @@ public struct BucketDownloadTokens: Sendable, Hashable, Codable {
     public var sha256: [String]
 
     public init(digests: [Data]) {
-        sha256 = digests.map { $0.map { String(format: "%02x", $0) }.joined() }.sorted()
+        sha256 = digests.map { Hex.string($0) }.sorted()
     }
 
     /// The digests as bytes again, as `DownloadCredentials.replaceTokens` takes them; nil for malformed hex.

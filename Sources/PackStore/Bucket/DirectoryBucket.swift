@@ -162,32 +162,22 @@ public struct DirectoryBucket: ObjectBucket {
         }
     }
 
-    /// Copies `source` to `destination` through a hidden temp file beside it (fsynced, then renamed), so the
+    /// Copies `source` to `destination` through a hidden temp file beside it (`AtomicFiles.replace`), so the
     /// destination holds the old bytes or all of the new ones.
     static func copyFile(_ source: String, to destination: String) throws(PackStoreError) {
-        let directory = FileDescriptor.directory(of: destination)
-        try POSIX.makeDirectories(directory)
-        let base = destination.split(separator: "/").last.map(String.init) ?? "object"
-        let temp = "\(directory)/.\(base).\(UInt64.random(in: 0 ... .max)).part"
+        try POSIX.makeDirectories(FileDescriptor.directory(of: destination))
         let input = try POSIX.openFile(source, O_RDONLY, for: "open")
         defer { close(input) }
-        let output = try POSIX.openFile(temp, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644, for: "create")
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 4096)
-        defer { buffer.deallocate() }
-        do throws(PackStoreError) {
+        try AtomicFiles.replace(
+            destination, mode: [.ownerReadWrite, .groupRead, .otherRead], failure: PackStoreError.init
+        ) { output throws(PackStoreError) in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 4096)
+            defer { buffer.deallocate() }
             while true {
                 let count = try POSIX.readSome(input, into: buffer, path: source)
                 if count == 0 { break }
-                try POSIX.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: temp)
+                try POSIX.writeAll(output.descriptor.rawValue, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: output.path)
             }
-            try POSIX.syncFile(output, path: temp)
-            close(output)
-            try POSIX.renameFile(temp, to: destination)
-            try POSIX.syncDirectory(directory)
-        } catch {
-            close(output)
-            try? POSIX.removeFile(temp)
-            throw error
         }
     }
 }

@@ -1,4 +1,6 @@
+import DurableFiles
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -125,33 +127,21 @@ public final class BlobCache: Sendable {
             return false
         }
         try reserve(sha256, size: size)
-        let temp = "\(incomingDirectory)/\(sha256).\(UInt64.random(in: 0 ... .max))"
         do {
-            let file = try HashingFile(path: temp, limit: size)
-            // The writer's own failures, as the bucket's reader passes them on: more bytes than the blob has
-            // (`.damaged`), or this machine's disk (`.local`).
-            let write = { (bytes: [UInt8]) throws(BucketError) in
-                do { try file.write(bytes) } catch is HashingFile.TooLong {
-                    throw BucketError(.damaged, key: sha256, "more than the blob's \(size) bytes")
-                } catch {
-                    throw BucketError(.local, key: sha256, "\(error)")
-                }
+            // Staged in `.incoming/`, fsynced, then moved to its address (`AtomicFiles`); the directory is on the
+            // cache's file system, so the rename is atomic.
+            let temp = try AtomicFiles.stage(
+                beside: "\(incomingDirectory)/\(sha256)", mode: [.ownerReadWrite, .groupRead, .otherRead],
+                failure: { (failure) -> any Error in PackStoreError(failure) }
+            ) { (staged) throws in try copy(sha256, size: size, into: staged, fill: fill) }.path
+            do throws(PackStoreError) {
+                try POSIX.makeDirectories("\(directory)/\(sha256.prefix(2))")
+                try POSIX.moveIntoPlace(temp, at: path(of: sha256))
+            } catch {
+                try? POSIX.removeFile(temp)
+                throw error
             }
-            let found: Bool
-            do { found = try file.closing { try fill(write) } } catch let error as BucketError where error.kind == .damaged {
-                throw BlobCacheError.damaged(sha256: sha256, actualSHA256: "", actualSize: file.count, expectedSize: size)
-            }
-            guard found else { throw BlobCacheError.missing(sha256: sha256) }
-            let (actual, actualSize) = (file.sha256, file.count)
-            guard actual == sha256, actualSize == size else {
-                throw BlobCacheError.damaged(sha256: sha256, actualSHA256: actual, actualSize: actualSize, expectedSize: size)
-            }
-            let shard = "\(directory)/\(sha256.prefix(2))"
-            try POSIX.makeDirectories(shard)
-            try POSIX.renameFile(temp, to: path(of: sha256))
-            try POSIX.syncDirectory(shard)
         } catch {
-            try? POSIX.removeFile(temp)
             state.withLock { $0.reservedBytes -= size }
             throw error
         }
@@ -164,6 +154,33 @@ public final class BlobCache: Sendable {
         }
         stampFile(sha256, stamp)
         return true
+    }
+
+    /// Writes the blob's bytes into `staged` as `fill` hands them over, hashing them in the same pass, and
+    /// refuses what is not blob `sha256`: more bytes than `size`, a source without it, other bytes.
+    private func copy(
+        _ sha256: String, size: Int64, into staged: StagedFile,
+        fill: (_ write: ([UInt8]) throws(BucketError) -> Void) throws -> Bool
+    ) throws {
+        let file = HashingFile(staged, limit: size)
+        // The writer's own failures, as the bucket's reader passes them on: more bytes than the blob has
+        // (`.damaged`), or this machine's disk (`.local`).
+        let write = { (bytes: [UInt8]) throws(BucketError) in
+            do { try file.write(bytes) } catch is HashingFile.TooLong {
+                throw BucketError(.damaged, key: sha256, "more than the blob's \(size) bytes")
+            } catch {
+                throw BucketError(.local, key: sha256, "\(error)")
+            }
+        }
+        let found: Bool
+        do { found = try fill(write) } catch let error as BucketError where error.kind == .damaged {
+            throw BlobCacheError.damaged(sha256: sha256, actualSHA256: "", actualSize: file.count, expectedSize: size)
+        }
+        guard found else { throw BlobCacheError.missing(sha256: sha256) }
+        let (actual, actualSize) = (file.sha256, file.count)
+        guard actual == sha256, actualSize == size else {
+            throw BlobCacheError.damaged(sha256: sha256, actualSHA256: actual, actualSize: actualSize, expectedSize: size)
+        }
     }
 
     /// Makes room for `size` more bytes by evicting, and holds it for the copy.

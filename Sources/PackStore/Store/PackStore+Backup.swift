@@ -1,5 +1,7 @@
+import DurableFiles
 import Foundation
 import GRDB
+import SystemPackage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -12,23 +14,17 @@ import GRDB
 extension PackStore {
     /// Writes a consistent copy of the index to `path`: SQLite's online backup copies one read transaction's
     /// view while other processes go on publishing, unlike a copy of `index.sqlite` without its WAL. Written
-    /// to a temp file, fsynced and renamed, so `path` holds a whole backup or the previous one.
+    /// into a temp file that replaces `path` once whole (`AtomicFiles.replace`), so `path` holds a whole backup
+    /// or the previous one.
     public func backUpIndex(to path: String) throws(PackStoreError) {
-        let temp = "\(path).\(String(UInt64.random(in: 0 ... .max), radix: 16)).part"
-        do {
+        try AtomicFiles.replace(
+            path, mode: [.ownerReadWrite, .groupRead, .otherRead], failure: PackStoreError.init
+        ) { temp throws(PackStoreError) in
             try Self.mapDatabaseErrors {
-                let copy = try DatabaseQueue(path: temp)
+                let copy = try DatabaseQueue(path: temp.path)
                 try database.backup(to: copy)
                 try copy.close()
             }
-            let fd = try POSIX.openFile(temp, O_RDONLY, for: "open")
-            defer { close(fd) }
-            try POSIX.syncFile(fd, path: temp)
-            try POSIX.renameFile(temp, to: path)
-            try POSIX.syncDirectory((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
-        } catch {
-            try? POSIX.removeFile(temp)
-            throw error
         }
     }
 

@@ -1,4 +1,5 @@
 import AppleArchive
+import JSONText
 
 /// The attributes a pack version takes from what ingest read in its bytes, merged with those the caller gave
 /// — or the refusal of a contradiction. Pure: the inspection and the given values in, a value or an error out.
@@ -89,7 +90,7 @@ struct ArchiveAttributes: Equatable {
     }
 
     /// `AssetPackManifest` bounds what it accepts, so this fails only for a value it would have refused.
-    private static func canonicalText(_ value: ArchiveJSONValue, path: String) throws(PackStoreError) -> String {
+    private static func canonicalText(_ value: JSONValue, path: String) throws(PackStoreError) -> String {
         do { return String(decoding: try value.canonicalJSON(), as: UTF8.self) } catch {
             throw .invalidArchive(path: path, reason: "Manifest.json cannot be written as JSON (\(error))")
         }

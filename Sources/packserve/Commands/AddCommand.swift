@@ -1,6 +1,7 @@
+import AppleArchive
 import ArgumentParser
 import Foundation
-import AppleArchive
+import JSONText
 import Manifest
 import PackStore
 

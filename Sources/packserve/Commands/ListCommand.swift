@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONText
 import Manifest
 import PackServer
 import PackStore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSONText
 import Manifest
 import PackServer
 import PackStore

@@ -16,7 +16,7 @@ public indirect enum JSONShape: Sendable {
     case any
 
     /// Throws the first place where `value` (found at `path`) is not of this shape.
-    public func check(_ value: JSONValue, at path: String = "") throws(StrictJSONError) {
+    public func check(_ value: JSONNode, at path: String = "") throws(StrictJSONError) {
         switch (self, value.kind) {
         case (.nullable, .null), (.string, .string), (.boolean, .bool), (.any, _):
             return
@@ -78,7 +78,7 @@ public indirect enum JSONShape: Sendable {
     /// Parses `bytes` strictly and checks them against this shape: the one entry point for both callers.
     public func read(
         _ bytes: [UInt8], maxDepth: Int = StrictJSONParser.defaultMaxDepth
-    ) throws(StrictJSONError) -> JSONValue {
+    ) throws(StrictJSONError) -> JSONNode {
         let value = try StrictJSONParser.parse(bytes, maxDepth: maxDepth)
         try check(value)
         return value

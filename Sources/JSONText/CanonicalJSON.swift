@@ -1,8 +1,9 @@
 import Foundation
 
-/// The JSON writer for everything clients read (manifest, `/tags`, `/releases`, `--json` output):
-/// deterministic bytes — keys sorted, no insignificant whitespace, `/` not escaped as `\/` — and dates
-/// as ISO 8601 strings.
+/// The JSON writer for everything clients read (manifest, `/tags`, `/releases`, `--json` output, a pack's
+/// `userInfo`): deterministic bytes — keys sorted, no insignificant whitespace, `/` not escaped as `\/` — and
+/// dates as ISO 8601 strings. Foundation's `JSONEncoder` is the reference; the hand-written writers of large
+/// documents (`JSONBytes`) are tested against it byte for byte.
 public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         Array(try encoder.encode(value))

@@ -1,18 +1,16 @@
-import Foundation
-import StrictJSON
-
-/// A JSON value from a pack's `Manifest.json` kept as a value, not as text: `userInfo` is the app's own data
-/// and goes into the download manifest equal as JSON to what the developer wrote (numbers as numbers, members
-/// in any order), written by `canonicalJSON` with sorted keys and no whitespace.
-public enum ArchiveJSONValue: Sendable, Hashable, Codable {
+/// A JSON value, kept as a value, not as text: what a pack's `Manifest.json` holds and its `userInfo`, the
+/// app's own data, which goes into the download manifest equal as JSON to what the developer wrote (numbers as
+/// numbers, members in any order), written by `canonicalJSON` with sorted keys and no whitespace. The one JSON
+/// value type: the archive reader, the store, the admin API and the manifest all pass this one.
+public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     /// Integers that fit in 64 bits stay exact.
     case integer(Int64)
     case number(Double)
     case string(String)
-    case array([ArchiveJSONValue])
-    case object([String: ArchiveJSONValue])
+    case array([JSONValue])
+    case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -26,10 +24,10 @@ public enum ArchiveJSONValue: Sendable, Hashable, Codable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([ArchiveJSONValue].self) {
+        } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: ArchiveJSONValue].self))
+            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 
@@ -56,9 +54,7 @@ public enum ArchiveJSONValue: Sendable, Hashable, Codable {
     /// what Foundation's encoder refuses (more than 512 levels, which a value decoded by Foundation from a
     /// bucket's document can have); values read by `init(json:)` nest far less.
     public func canonicalJSON() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self))
+        try CanonicalJSON.encode(self)
     }
 
     /// Levels of arrays and objects (`[[1]]` has two; a scalar none), counted as `StrictJSONParser` does.
@@ -70,23 +66,12 @@ public enum ArchiveJSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public subscript(key: String) -> ArchiveJSONValue? {
+    public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
-    /// The elements of an array of strings; `name` is the key a refusal names.
-    func strings(_ name: String) throws(AssetPackManifestError) -> [String] {
-        guard case .array(let items) = self else { throw AssetPackManifestError("\(name) is \(kindName), not an array") }
-        var strings: [String] = []
-        for item in items {
-            guard case .string(let text) = item else { throw AssetPackManifestError("\(name) holds \(item.kindName)") }
-            strings.append(text)
-        }
-        return strings
-    }
-
     /// What a refusal calls this value.
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StrictJSON
+@testable import JSONText
 
 /// `StrictJSONParser` and `JSONShape`: RFC 8259 exactly, each refusal with its line and column and, for a
 /// member, its key path.

@@ -21,7 +21,7 @@ public struct StrictJSONParser {
     }
 
     /// - Parameter maxDepth: how many levels of arrays and objects may nest (`[[1]]` has two; a scalar none).
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(StrictJSONError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(StrictJSONError) -> JSONNode {
         var parser = StrictJSONParser(bytes: bytes, maxDepth: maxDepth)
         // RFC 8259 §8.1: a parser MAY ignore a byte order mark (some editors write one).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -34,14 +34,14 @@ public struct StrictJSONParser {
 
     // MARK: Values (RFC 8259 §3)
 
-    private mutating func value(path: String, depth: Int) throws(StrictJSONError) -> JSONValue {
+    private mutating func value(path: String, depth: Int) throws(StrictJSONError) -> JSONNode {
         let start = position
         guard let byte = peek else { throw failure("\(next) where a value should be") }
         // `depth` arrays and objects enclose this value; one more is the limit's business only if this is one.
         if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
             guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
         }
-        let kind: JSONValue.Kind
+        let kind: JSONNode.Kind
         switch byte {
         case UInt8(ascii: "{"): kind = try object(path: path, depth: depth)
         case UInt8(ascii: "["): kind = try array(path: path, depth: depth)
@@ -52,12 +52,12 @@ public struct StrictJSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = .number(try number())
         default: throw failure("\(next) where a value should be")
         }
-        return JSONValue(kind: kind, position: start)
+        return JSONNode(kind: kind, position: start)
     }
 
     /// RFC 8259 §4. A name given twice is refused: the RFC leaves the outcome to the parser, and taking the
     /// last (as Foundation does) let a second `allowedHosts` widen the first unseen.
-    private mutating func object(path: String, depth: Int) throws(StrictJSONError) -> JSONValue.Kind {
+    private mutating func object(path: String, depth: Int) throws(StrictJSONError) -> JSONNode.Kind {
         advance()
         skipWhitespace()
         var members: [JSONMember] = []
@@ -92,10 +92,10 @@ public struct StrictJSONParser {
     }
 
     /// RFC 8259 §5.
-    private mutating func array(path: String, depth: Int) throws(StrictJSONError) -> JSONValue.Kind {
+    private mutating func array(path: String, depth: Int) throws(StrictJSONError) -> JSONNode.Kind {
         advance()
         skipWhitespace()
-        var items: [JSONValue] = []
+        var items: [JSONNode] = []
         if peek == UInt8(ascii: "]") {
             advance()
             return .array(items)

@@ -1,7 +1,7 @@
-extension JSONValue {
+extension JSONNode {
     /// The value at a dotted key path (`listen.port`, or `trustedProxies[1]` for an element, as
     /// `JSONKeyPath` spells them), nil when any part is missing.
-    public func value(at keyPath: String) -> JSONValue? {
+    public func value(at keyPath: String) -> JSONNode? {
         keyPath.split(separator: ".").reduce(Optional(self)) { node, part in
             guard let open = part.firstIndex(of: "["), part.last == "]",
                   let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])

@@ -1,10 +1,12 @@
-/// A parsed JSON value (RFC 8259 §3) with the position it starts at, so a later check can say where the
-/// problem is.
-public struct JSONValue: Sendable, Equatable {
+/// A value of a JSON document as `StrictJSONParser` read it (RFC 8259 §3): with the position it starts at,
+/// members in document order and numbers as written, so a later check (`JSONShape`) can say where the problem
+/// is and refuse `8080.0` where a whole number is wanted. What a value *is*, once checked, is `JSONValue`
+/// (`JSONValue(node)`): a syntax tree and a value are two things, not two homes of one.
+public struct JSONNode: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// Members in document order; their names are unique (`StrictJSONParser` refuses duplicates).
         case object([JSONMember])
-        case array([JSONValue])
+        case array([JSONNode])
         case string(String)
         /// The number as written (RFC 8259 §6), so nothing is rounded before a check decides its type.
         case number(String)
@@ -16,7 +18,7 @@ public struct JSONValue: Sendable, Equatable {
     public let position: JSONPosition
 
     /// The member named `name` of an object; nil for another kind of value or a missing member.
-    public subscript(name: String) -> JSONValue? {
+    public subscript(name: String) -> JSONNode? {
         guard case .object(let members) = kind else { return nil }
         return members.first { $0.name == name }?.value
     }
@@ -48,12 +50,4 @@ public struct JSONValue: Sendable, Equatable {
         case .null: "null"
         }
     }
-}
-
-/// One `"name": value` of an object, with the position of its name (where a duplicate or unknown key is
-/// reported).
-public struct JSONMember: Sendable, Equatable {
-    public let name: String
-    public let position: JSONPosition
-    public let value: JSONValue
 }
