@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 20, item 3: the README's `verify` example needs the public half of the key `serve` generated;
