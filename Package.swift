@@ -107,6 +107,12 @@ let package = Package(
         .executableTarget(
             name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/HotPath"),
+        // Not shipped: simulated devices through real Varnish across a publish, for scripts/bench-cdn
+        // (docs/performance.md "Behind a CDN"); the devices and the stack are the end-to-end tests' own.
+        .executableTarget(
+            name: "cdn-bench",
+            dependencies: ["CDNSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/CDN"),
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
         // to trust; the chunked decoder is the server's.
         .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTPServer", "Sockets", "COpenSSL"]),

@@ -31,9 +31,16 @@ package final class CDNStack {
             "cache": cacheSettings, "listen": ["host": "127.0.0.1", "port": originPort] as [String: any Sendable],
         ]
         if publicBaseURLIsTheCache { settings["publicBaseURL"] = "http://127.0.0.1:\(cachePort)" }
+        settings.merge(overrides) { $1 }
+        // `publish` signs and encodes the documents with its own config's base URL and URL style: the same as
+        // the origin's, so `serve` sends what `publish` made. (Otherwise it signs a manifest of its own for
+        // each release, which goes live a moment after the release: documents of the old release between
+        // the two, and a second purge.)
+        let documentSettings = settings.filter { $0.key == "publicBaseURL" || $0.key == "manifest" }
+        if !documentSettings.isEmpty { try store.reconfigure(documentSettings) }
         cache = try engine.make(port: cachePort, varnishStorageMiB: varnishStorageMiB)
         try await cache.launch(originPort: originPort)
-        origin = try await store.serve(overrides: settings.merging(overrides) { $1 })
+        origin = try await store.serve(overrides: settings)
         try await CacheReadiness.await(cache)
     }
 

@@ -14,6 +14,8 @@ import Glibc
 package final class DeviceConnection: @unchecked Sendable {
     package let port: Int
     package let tally: DeviceTally
+    /// Shared by a fleet's download connections: at most its count of bodies are read at once (`FleetOptions`).
+    private let readers: DispatchSemaphore?
     private let receiveTimeoutSeconds: Int
     private var descriptor: Int32 = -1
     /// Received bytes: `buffer[start..<end]` not yet consumed.
@@ -21,10 +23,15 @@ package final class DeviceConnection: @unchecked Sendable {
     private var start = 0
     private var end = 0
 
-    /// `tally` counts the connections opened and the requests retried on a new one.
-    package init(port: Int, tally: DeviceTally, receiveTimeoutSeconds: Int = 60, bufferBytes: Int = 1 << 20) {
+    /// `tally` counts the connections opened and the requests retried on a new one; `readers`, if given, is
+    /// waited on before a body is read and signalled after.
+    package init(
+        port: Int, tally: DeviceTally, readers: DispatchSemaphore? = nil, receiveTimeoutSeconds: Int = 60,
+        bufferBytes: Int = 1 << 20
+    ) {
         self.port = port
         self.tally = tally
+        self.readers = readers
         self.receiveTimeoutSeconds = receiveTimeoutSeconds
         buffer = .allocate(byteCount: bufferBytes, alignment: 16)
     }
@@ -70,6 +77,9 @@ package final class DeviceConnection: @unchecked Sendable {
     package func readBody(
         of head: DeviceResponseHead, limit: Int = .max, into sink: (UnsafeRawBufferPointer) -> Void
     ) throws(DeviceFailure) -> Int {
+        if case .none = head.framing { return 0 }
+        readers?.wait()
+        defer { readers?.signal() }
         var read = 0
         switch head.framing {
         case .none:

@@ -1,5 +1,5 @@
 /// One device of a `FleetSimulation` and what happened to it when. The times are written by the thread that
-/// runs the device's step, with the simulation's lock held.
+/// runs the device's step, with the simulation's `lock` held.
 package final class FleetDevice: @unchecked Sendable {
     package let index: Int
     package let device: SimulatedDevice

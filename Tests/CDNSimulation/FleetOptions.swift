@@ -1,7 +1,14 @@
+import Foundation
+
 /// How a `FleetSimulation` runs its devices (scripts/bench-cdn's options of the same names).
 package struct FleetOptions: Sendable {
     /// Devices installing or updating at once, each on a thread with its own keep-alive connection.
     package var workers = 32
+    /// How many of the workers read a body at once (by default one per core). Each of the `workers` devices
+    /// has its request out and its connection filling, but hashing at full speed on every worker thread would
+    /// crowd the cache, the origin and the pollers off a few shared cores, and polls would fall behind by
+    /// seconds: what the bench measures after a publish. (Python's bench had the same bound from its GIL.)
+    package var concurrentReads = ProcessInfo.processInfo.activeProcessorCount
     /// Threads that run the installed devices' polls.
     package var pollWorkers = 8
     /// How often an installed device revalidates its document.

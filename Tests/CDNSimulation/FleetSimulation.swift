@@ -1,5 +1,6 @@
 import Foundation
 import Polling
+import Synchronization
 
 /// Many `SimulatedDevice`s through a cache across a publish (scripts/bench-cdn; a small one in the CDN
 /// tests): every device installs from the old release (`options.workers` at once, each worker thread with its
@@ -9,10 +10,12 @@ import Polling
 /// installed and every device installed from the old release has seen the new one and updated.
 ///
 /// Threads, not tasks: the devices block on their sockets, and Swift's cooperative pool has one thread a
-/// core. Every mutable field below is read and written with `condition` held; the threads wait on it for
-/// work (the next job, the next poll due); only what runs on its own time (the origin's log, the servers,
-/// these threads as a whole) is watched with `Poll`. Times are this process's `ContinuousClock`, which also
-/// times the origin's log lines as they appear.
+/// core. Workers wait on `work` for jobs and pollers on `schedule` for the next poll due, each condition
+/// guarding only its queue, so an event of one kind wakes no thread of the other; everything else is behind
+/// `lock`, held for a few assignments at a time (a thread preempted while holding a lock shared by all
+/// would make every poll late). Only what runs on its own time (the origin's log, the servers, these
+/// threads as a whole) is watched with `Poll`. Times are this process's `ContinuousClock`, which also times
+/// the origin's log lines as they appear.
 package final class FleetSimulation: @unchecked Sendable {
     package let devices: [FleetDevice]
     package let tally = DeviceTally()
@@ -21,16 +24,24 @@ package final class FleetSimulation: @unchecked Sendable {
     /// Release → pack id → SHA-256: a document showing anything else is a problem.
     private let expected: [Int: [String: String]]
     private let clock = ContinuousClock()
+    private let stopping = Atomic(false)
+    /// `options.concurrentReads` slots, shared by the workers' connections.
+    private let readers: DispatchSemaphore
 
-    private let condition = NSCondition()
+    /// Guards `jobs`: install and update jobs for the workers.
+    private let work = NSCondition()
     private var jobs: [Job] = []
-    private var schedule = PollSchedule()
+    private var nextJob = 0
+    /// Guards `polls`: when each installed device polls next.
+    private let schedule = NSCondition()
+    private var polls = PollSchedule()
+    /// Guards the rest, and the times in `FleetDevice`.
+    private let lock = NSLock()
     private var installed = 0
     /// Install and update jobs queued or running.
     private var pending = 0
     /// Half of the devices are installed: time to publish.
     private var publishWanted = false
-    private var stopping = false
     private var runningThreads = 0
     private var publish = PublishTimes()
     private var answers: [DocumentAnswer] = []
@@ -49,6 +60,7 @@ package final class FleetSimulation: @unchecked Sendable {
     ) {
         self.options = options
         self.cachePort = cachePort
+        readers = DispatchSemaphore(value: max(1, options.concurrentReads))
         self.expected = expected
         // The draws of scripts/bench-cdn's Python, in its order: each device's kind and on-demand packs, then
         // whether and where each one's download breaks.
@@ -91,19 +103,19 @@ package final class FleetSimulation: @unchecked Sendable {
         progress: (String) -> Void
     ) async throws -> FleetRecord {
         let started = clock.now
-        condition.withLock {
+        lock.withLock {
             pending = devices.count
-            jobs = devices.map { .install($0) }
             runningThreads = options.workers + options.pollWorkers + 1
         }
-        for _ in 0..<options.workers { thread { self.work() } }
-        for _ in 0..<options.pollWorkers { thread { self.poll() } }
+        work.withLock { jobs = devices.map { .install($0) } }
+        for _ in 0..<options.workers { thread { self.runJobs() } }
+        for _ in 0..<options.pollWorkers { thread { self.runPolls() } }
         thread { self.watch(originLog) }
         var lastReport = clock.now
         do {
             let done = try await Poll.until(within: deadline) {
                 try alive()
-                let publishNow = condition.withLock { () -> Bool in
+                let publishNow = lock.withLock { () -> Bool in
                     guard publishWanted && publish.started == nil else { return false }
                     publish.started = clock.now
                     return true
@@ -112,20 +124,20 @@ package final class FleetSimulation: @unchecked Sendable {
                     do {
                         try await makeRelease()
                         let now = clock.now
-                        condition.withLock { publish.exited = now }
+                        lock.withLock { publish.exited = now }
                     } catch {
                         throw DeviceFailure("the publish of release \(options.toRelease) failed: \(error)")
                     }
                 }
                 if clock.now - lastReport > .seconds(15) {
                     lastReport = clock.now
-                    let (count, updated) = condition.withLock { (installed, devices.filter { $0.updatedAt != nil }.count) }
+                    let (count, updated) = lock.withLock { (installed, devices.filter { $0.updatedAt != nil }.count) }
                     progress("\(count)/\(devices.count) installed, \(updated) updated, \(tally[.packBytes] >> 20) MiB of packs received")
                 }
-                return condition.withLock { finished() }
+                return lock.withLock { finished() }
             }
             guard done else {
-                let count = condition.withLock { installed }
+                let count = lock.withLock { installed }
                 throw DeviceFailure("the run passed its time limit of \(deadline) (\(count) of \(devices.count) installed)")
             }
         } catch {
@@ -134,14 +146,14 @@ package final class FleetSimulation: @unchecked Sendable {
         }
         let ended = clock.now
         try await stopAndJoin()
-        return condition.withLock {
+        return lock.withLock {
             FleetRecord(
                 devices: devices, tally: tally, started: started, ended: ended, publish: publish, answers: answers,
                 pollLateness: pollLateness, requestedBlobs: requestedBlobs)
         }
     }
 
-    /// With the lock held: every device installed, the publish done and logged (or a minute past it), no job
+    /// With `lock` held: every device installed, the publish done and logged (or a minute past it), no job
     /// left, and every device installed from the old release updated.
     private func finished() -> Bool {
         guard let exited = publish.exited, installed >= devices.count else { return false }
@@ -153,37 +165,44 @@ package final class FleetSimulation: @unchecked Sendable {
 
     /// Stops the threads: each ends after the request it is in (a minute at most: the receive timeout).
     private func stopAndJoin() async throws {
-        condition.withLock {
-            stopping = true
-            condition.broadcast()
-        }
-        try await Poll.until(within: .seconds(70)) { condition.withLock { runningThreads == 0 } }
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        work.withLock { work.broadcast() }
+        schedule.withLock { schedule.broadcast() }
+        try await Poll.until(within: .seconds(70)) { lock.withLock { runningThreads == 0 } }
     }
+
+    private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
     private func thread(_ body: @escaping @Sendable () -> Void) {
         Thread.detachNewThread {
             body()
-            self.condition.withLock {
-                self.runningThreads -= 1
-                self.condition.broadcast()
-            }
+            self.lock.withLock { self.runningThreads -= 1 }
         }
     }
 
     // MARK: Workers: installs and updates
 
-    private func work() {
-        let connection = DeviceConnection(port: cachePort, tally: tally)
+    private func runJobs() {
+        let connection = DeviceConnection(port: cachePort, tally: tally, readers: readers)
         while true {
-            let job = condition.withLock { () -> Job? in
-                while jobs.isEmpty && !stopping { condition.wait() }
-                return stopping ? nil : jobs.removeFirst()
+            let job = work.withLock { () -> Job? in
+                while nextJob == jobs.count && !isStopping { work.wait() }
+                if isStopping { return nil }
+                nextJob += 1
+                return jobs[nextJob - 1]
             }
             switch job {
             case nil: return
             case .install(let device): install(device, on: connection)
             case .update(let device, let document): update(device, to: document, on: connection)
             }
+        }
+    }
+
+    private func enqueue(_ job: Job) {
+        work.withLock {
+            jobs.append(job)
+            work.signal()
         }
     }
 
@@ -203,17 +222,15 @@ package final class FleetSimulation: @unchecked Sendable {
             release = nil
         }
         let now = clock.now
-        let due = now + .seconds(Double.random(in: 0..<options.pollSeconds))
-        condition.withLock {
+        lock.withLock {
             fleetDevice.installedAt = now
             fleetDevice.installRelease = release
             fleetDevice.release = release
             installed += 1
             if installed * 2 >= devices.count { publishWanted = true }
             pending -= 1
-            schedule.add(fleetDevice.index, due: due)
-            condition.broadcast()
         }
+        schedulePoll(of: fleetDevice.index, at: now + .seconds(Double.random(in: 0..<options.pollSeconds)))
     }
 
     private func update(_ fleetDevice: FleetDevice, to document: DeviceDocument, on connection: DeviceConnection) {
@@ -224,50 +241,60 @@ package final class FleetSimulation: @unchecked Sendable {
             tally.problem("device \(fleetDevice.index) update: \(error)")
         }
         let now = clock.now
-        condition.withLock {
+        lock.withLock {
             fleetDevice.updatedAt = now
             pending -= 1
-            condition.broadcast()
         }
     }
 
     // MARK: Pollers
 
-    private func poll() {
-        let connection = DeviceConnection(port: cachePort, tally: tally)
-        while true {
-            let popped = condition.withLock { () -> (due: ContinuousClock.Instant, device: Int)? in
-                while !stopping {
-                    if let earliest = schedule.earliest, earliest <= clock.now { return schedule.removeEarliest() }
-                    // Until the earliest poll is due (at most 50 ms, so a newly scheduled earlier one is not
-                    // missed by much), or a new one is added.
-                    let wait = min(.milliseconds(50), (schedule.earliest ?? clock.now + .milliseconds(50)) - clock.now)
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, wait / .seconds(1))))
+    private func schedulePoll(of device: Int, at due: ContinuousClock.Instant) {
+        schedule.withLock {
+            let wasEarliest = polls.earliest.map { due < $0 } ?? true
+            polls.add(device, due: due)
+            // Only a new earliest poll changes how long a waiting poller sleeps.
+            if wasEarliest { schedule.signal() }
+        }
+    }
+
+    /// The next poll once it is due (nil when stopping).
+    private func nextDuePoll() -> (due: ContinuousClock.Instant, device: Int)? {
+        schedule.withLock {
+            while !isStopping {
+                if let earliest = polls.earliest {
+                    if earliest <= clock.now { return polls.removeEarliest() }
+                    _ = schedule.wait(until: Date(timeIntervalSinceNow: (earliest - clock.now) / .seconds(1)))
+                } else {
+                    schedule.wait()
                 }
-                return nil
             }
-            guard let popped else { return }
-            let (due, index) = popped
+            return nil
+        }
+    }
+
+    private func runPolls() {
+        let connection = DeviceConnection(port: cachePort, tally: tally)
+        while let (due, index) = nextDuePoll() {
             let fleetDevice = devices[index]
             let device = fleetDevice.device
             let late = clock.now - due
             do {
                 let read = try device.readDocument(on: connection, conditional: true)
                 tally.add(.polls)
-                let held = condition.withLock { fleetDevice.release }
+                let held = lock.withLock { fleetDevice.release }
                 if let document = read.document {
                     try check(document, answering: device.kind.path)
                     record(DocumentAnswer(started: read.started, ended: read.ended, release: document.release))
                     if let held, document.release > held {
                         // Marks the release as seen at once (later polls answer 304 with the new ETag).
                         let now = clock.now
-                        condition.withLock {
+                        lock.withLock {
                             fleetDevice.release = document.release
                             fleetDevice.seenNewAt = now
                             pending += 1
-                            jobs.append(.update(fleetDevice, document))
-                            condition.broadcast()
                         }
+                        enqueue(.update(fleetDevice, document))
                     } else if let held, document.release < held {
                         tally.problem("device \(index): release went down from \(held) to \(document.release)")
                     }
@@ -277,12 +304,11 @@ package final class FleetSimulation: @unchecked Sendable {
             } catch {
                 tally.problem("device \(index) poll: \(error)")
             }
-            let following = max(due + .seconds(options.pollSeconds), clock.now)
-            condition.withLock {
+            lock.withLock {
                 fleetDevice.polls += 1
                 pollLateness.append((due, late))
-                schedule.add(index, due: following)
             }
+            schedulePoll(of: index, at: max(due + .seconds(options.pollSeconds), clock.now))
         }
     }
 
@@ -300,11 +326,12 @@ package final class FleetSimulation: @unchecked Sendable {
             let now = clock.now
             let new = String(decoding: text.utf8.dropFirst(seen), as: UTF8.self)
             seen = text.utf8.count
-            return condition.withLock {
+            let both = lock.withLock {
                 if publish.originLive == nil && new.contains(live) { publish.originLive = now }
                 if publish.purged == nil && new.contains(purged) { publish.purged = now }
-                return stopping || (publish.originLive != nil && publish.purged != nil)
+                return publish.originLive != nil && publish.purged != nil
             }
+            return both || isStopping
         }
     }
 
@@ -319,11 +346,10 @@ package final class FleetSimulation: @unchecked Sendable {
     }
 
     private func record(_ answer: DocumentAnswer) {
-        condition.withLock { answers.append(answer) }
+        lock.withLock { answers.append(answer) }
     }
 
     private func note(_ packs: [DocumentPack]) {
-        condition.withLock { for pack in packs { requestedBlobs[pack.sha256] = pack.size } }
+        lock.withLock { for pack in packs { requestedBlobs[pack.sha256] = pack.size } }
     }
-
 }

@@ -19,6 +19,12 @@ package final class StoreWorkspace {
         try ServerSettings(publicDirectory: publicDirectory, dataDirectory: dataDirectory).write(to: configPath)
     }
 
+    /// Rewrites the CLI's config.json with `overrides` (top-level keys, as `serve(overrides:)` takes them).
+    package func reconfigure(_ overrides: [String: any Sendable]) throws {
+        try ServerSettings(publicDirectory: publicDirectory, dataDirectory: dataDirectory, overrides: overrides)
+            .write(to: configPath)
+    }
+
     package var blobRoot: String { "\(dataDirectory)/blobs/sha256" }
     package var tempDirectory: String { "\(dataDirectory)/tmp" }
 
