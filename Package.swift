@@ -127,6 +127,12 @@ let package = Package(
         .executableTarget(
             name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/HotPath"),
+        // Not shipped: simulated devices through real Varnish across a publish, for scripts/bench-cdn
+        // (docs/performance.md "Behind a CDN"); the devices and the stack are the end-to-end tests' own.
+        .executableTarget(
+            name: "cdn-bench",
+            dependencies: ["CDNSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/CDN"),
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
         // to trust; the chunked decoder is the server's.
         .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTPServer", "Sockets", "COpenSSL"]),
@@ -239,6 +245,20 @@ let package = Package(
         // ThreadedListener: a loopback listener handing each connection to a thread of its own, for the tests
         // that play a misbehaving peer (a server, a cache) byte by byte.
         .target(name: "ThreadedListener", path: "Tests/ThreadedListener"),
+        // The CDN in a box the end-to-end tests and scripts/bench-cdn share: a store and its `serve` origin
+        // behind real Varnish or nginx running the shipped deploy/ files (CDNStack), the processes and files
+        // around them, and one model of a device (SimulatedDevice: document, Range pieces resumed with
+        // If-Range, SHA-256, If-None-Match polls, updates) with the simulation that runs many of them across
+        // a publish. Not shipped; public API of its dependencies only, so it builds in release for the bench.
+        // gunzip through the system's zlib for the simulated devices' documents (Sources/CGzip only compresses).
+        .target(name: "CGunzip", path: "Tests/CGunzip", linkerSettings: [.linkedLibrary("z")]),
+        .target(
+            name: "CDNSimulation",
+            dependencies: [
+                "PackServeTesting", "Polling", "RawHTTPClient", "CGunzip",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/CDNSimulation"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
@@ -311,7 +331,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "HTTPServer", "AppleArchive", "AppleArchiveTestSupport", "PackServeTesting", "Polling", "RawHTTPClient",
-                "ThreadedListener",
+                "ThreadedListener", "CDNSimulation",
             ],
             // Python the tests run by path (PythonScripts), not sources of the target.
             exclude: ["Scripts"]),

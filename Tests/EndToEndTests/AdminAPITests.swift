@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 12, the admin API where a process matters: `push` against a running server, `token ls`, and a

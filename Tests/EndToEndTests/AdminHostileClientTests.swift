@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import PackServeTesting
 import RawHTTPClient
 import Testing

@@ -1,8 +1,9 @@
 import Foundation
+import CDNSimulation
 import PackServeTesting
+import Polling
 import RawHTTPClient
 import Testing
-import Polling
 
 extension EndToEnd {
     /// Issue 12, uploads through `PUT /admin/packs/{id}`: streamed in bounded memory, and every failed

@@ -1,5 +1,6 @@
-import AppleArchiveTestSupport
 import Foundation
+import AppleArchiveTestSupport
+import CDNSimulation
 import Testing
 
 /// Issue 21, "Done means" 2 (archive half): a pack that is an Apple Archive (made here by the tests'

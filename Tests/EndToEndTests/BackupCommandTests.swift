@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// `packserve backup FILE` and `packserve restore FILE` with local storage (docs/deploying.md "Losing the

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import CDNSimulation
 import Polling
+import Testing
 
 extension EndToEnd {
     /// Issue 22, "Done means" 1: the shipped deploy/varnish/packserve.vcl and deploy/nginx/packserve-cache.conf

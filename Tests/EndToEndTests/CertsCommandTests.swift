@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import CDNSimulation
 import Polling
+import Testing
 
 /// Issue 9: `packserve certs` checked by tools this project did not write. OpenSSL verifies the chain,
 /// reads the names, usages and dates, matches the key, and completes a real TLS handshake with the

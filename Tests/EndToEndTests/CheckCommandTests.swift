@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 4, "Done means" 5 (check half): the real command on a real draft.

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 extension EndToEnd {

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 10, the download manifest where processes matter: encoded by `publish` in one process and sent
@@ -18,17 +19,17 @@ import Testing
 
         let same = try await store.serve(environment: settings)
         try await same.awaitRelease(1)
-        let stored = try JSONDecoder().decode(
-            ManagedManifest.self, from: try await StoreResponse.get(same.url("/download-manifest.json")).body)
-        #expect(stored.assetPacks.map(\.url) == [same.url("/blobs/sha256/") + stored.assetPacks[0].userInfo.sha256])
+        let stored = try DeviceDocument(
+            .downloadManifest(platform: nil), body: [UInt8](try await StoreResponse.get(same.url("/download-manifest.json")).body))
+        #expect(stored.packs.map(\.url) == [same.url("/blobs/sha256/") + stored.packs[0].sha256])
         #expect(same.logLines(containing: encodingHere).isEmpty, "the stored bytes are sent as they are")
         #expect(try await same.stop() == 0)
 
         let other = try await store.serveAtItsPublicURL()
         try await other.awaitRelease(1)
-        let encoded = try JSONDecoder().decode(
-            ManagedManifest.self, from: try await StoreResponse.get(other.url("/download-manifest.json")).body)
-        #expect(other.port != port && encoded.assetPacks.map(\.url) == [other.url("/blobs/sha256/") + encoded.assetPacks[0].userInfo.sha256])
+        let encoded = try DeviceDocument(
+            .downloadManifest(platform: nil), body: [UInt8](try await StoreResponse.get(other.url("/download-manifest.json")).body))
+        #expect(other.port != port && encoded.packs.map(\.url) == [other.url("/blobs/sha256/") + encoded.packs[0].sha256])
         #expect(other.logLines(containing: encodingHere).count == 1)
         #expect(try await other.stop() == 0)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 20's small items, as a new user meets them on the command line (docs/cli.md).

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import CDNSimulation
 import Polling
+import Testing
 
 extension EndToEnd {
     /// SIGTERM (docs/api.md "Command line"): stop accepting at once, finish the responses in flight, exit 0.

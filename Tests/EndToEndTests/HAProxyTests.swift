@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import CDNSimulation
 import Polling
+import Testing
 
 extension EndToEnd {
     /// The shipped `deploy/haproxy/packserve.cfg` with real HAProxy in front of two `serve` processes on one

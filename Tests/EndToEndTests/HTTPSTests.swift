@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Glibc
 import PackServeTesting
 import RawHTTPClient

@@ -1,9 +1,10 @@
 import Foundation
+import CDNSimulation
 import Glibc
 import PackServeTesting
+import Polling
 import RawHTTPClient
 import Testing
-import Polling
 
 extension EndToEnd {
     /// Clients that try to take the server down or out of its directory, against the real binary. Each

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 20, item 3: the `verify` example of docs/device-testing.md needs the public half of the key

@@ -1,12 +1,14 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 extension EndToEnd {
-    /// Issue 10, "Done means" 1: a model of a device with managed Background Assets follows the download
-    /// manifest through publish → change → publish → rollback → withdraw → re-add, and after every step holds
-    /// exactly the current release's bytes of every listed pack and nothing else. The device, like the real
-    /// system, updates a pack only when its `version` rises: a rollback that did not raise it leaves the
-    /// device on the newer bytes, and this test fails.
+    /// Issue 10, "Done means" 1: a model of a device with managed Background Assets (`SimulatedDevice`, the
+    /// one scripts/bench-cdn runs by the thousand) follows the download manifest through publish → change →
+    /// publish → rollback → withdraw → re-add, polling it with If-None-Match, and after every step holds
+    /// exactly the current release's bytes of every listed pack (the SHA-256 and size it measured itself) and
+    /// nothing else. The device, like the real system, updates a pack only when its `version` rises: a
+    /// rollback that did not raise it leaves the device on the newer bytes, and this test fails.
     @Suite struct ManagedDeviceLifecycle {
         @Test func deviceHoldsTheCurrentReleaseAfterEveryStep() async throws {
             let store = try StoreWorkspace()
@@ -21,21 +23,38 @@ extension EndToEnd {
             try await store.run(["add", files["hd"]!, "--id", "hd", "--tag", "levels"])
             try await store.run(["publish"])
             let server = try await store.serveAtItsPublicURL()
-            let device = try ManagedDevice(manifestURL: server.url("/download-manifest.json"))
+            // 32 KiB pieces: every pack (25–71 kB) downloads in two or three Range requests.
+            let device = SimulatedDevice(kind: .downloadManifest(platform: nil), pieceBytes: 32 << 10)
+            let connection = DeviceConnection(port: server.port, tally: DeviceTally())
             var releaseFiles = [1: files]
+            var polls = 0
 
             /// Syncs the device and checks it against release `number`; returns id → version.
             func syncAndCheck(release number: Int) async throws -> [String: Int] {
                 try await server.awaitRelease(number)
-                let manifest = try await device.synchronize()
+                // The first read installs; every later one is a poll whose If-None-Match the new release fails.
+                let manifest = try await OnThread.run { [polls] () -> DeviceDocument? in
+                    if polls == 0 { return try device.install(on: connection) }
+                    return try device.synchronize(on: connection)
+                }
+                polls += 1
+                guard let manifest else {
+                    Issue.record("release \(number): the poll was answered 304")
+                    return [:]
+                }
+                #expect(manifest.release == number)
                 let expected = releaseFiles[number]!
-                #expect(Set(manifest.map(\.id)) == Set(expected.keys), "release \(number) lists other packs")
+                #expect(Set(manifest.packs.map(\.id)) == Set(expected.keys), "release \(number) lists other packs")
                 #expect(Set(device.installed.keys) == Set(expected.keys), "release \(number): device holds \(device.installed.keys.sorted())")
                 for (id, path) in expected {
-                    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-                    #expect(device.installed[id]?.bytes == bytes, "release \(number): device holds other bytes of \(id)")
+                    let sha256 = try await ExternalTool.sha256(of: path)
+                    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+                    #expect(device.installed[id]?.sha256 == sha256 && device.installed[id]?.size == size,
+                            "release \(number): device holds other bytes of \(id): \(String(describing: device.installed[id]))")
                 }
-                return Dictionary(uniqueKeysWithValues: manifest.map { ($0.id, $0.version) })
+                // Unchanged, the manifest is answered 304 and the device does nothing.
+                #expect(try await OnThread.run { try device.synchronize(on: connection) } == nil, "release \(number): a second poll was not a 304")
+                return Dictionary(uniqueKeysWithValues: manifest.packs.map { ($0.id, $0.version) })
             }
 
             let first = try await syncAndCheck(release: 1)
@@ -67,6 +86,7 @@ extension EndToEnd {
             #expect(try await syncAndCheck(release: 5) == ["Tutorial": 1, "com.example.game.level-1": 4, "hd": 2])
 
             #expect(device.rangeRequests >= 10, "downloads went in two Range requests each")
+            #expect(connection.tally[.documentsNotModified] == 5, "one 304 after every release")
             #expect(try await server.stop() == 0)
 
             // The CLI shows the same versions.

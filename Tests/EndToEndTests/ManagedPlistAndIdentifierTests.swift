@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 10, "Done means" 3: `plist --managed` parsed by Python's plistlib, and Apple's asset-pack

@@ -1,8 +1,9 @@
 import Foundation
+import CDNSimulation
 import PackServeTesting
+import Polling
 import RawHTTPClient
 import Testing
-import Polling
 
 extension EndToEnd {
     /// `/metrics` on its own listener (docs/metrics.md), scraped and parsed by prometheus_client: the

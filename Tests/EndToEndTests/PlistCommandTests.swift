@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 4, "Done means" 5 (plist half): `packserve plist` parses with Python's plistlib and its numbers

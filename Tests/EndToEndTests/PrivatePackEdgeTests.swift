@@ -1,8 +1,9 @@
 import Foundation
+import CDNSimulation
 import PackServeTesting
+import Polling
 import RawHTTPClient
 import Testing
-import Polling
 
 extension EndToEnd.PrivatePacks {
     /// The raw bytes of one request on a fresh connection, read until the server closes it.

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// The real client behind a proxy (docs/http.md "Client address behind a proxy"), through the real

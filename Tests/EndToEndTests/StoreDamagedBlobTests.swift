@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 8: a blob damaged on disk is refused by `/blobs/sha256/{hex}` exactly as by `/packs/{id}`. Both

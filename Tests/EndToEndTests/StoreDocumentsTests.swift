@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// The JSON surfaces of the store (docs/api.md): `ls --json`, `/tags/{tag}`, `/releases` and

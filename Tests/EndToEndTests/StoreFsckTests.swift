@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Testing
 
 /// Issue 3, "Done means" 4, through the CLI: `fsck` finds a corrupt blob, a missing blob, an orphan and

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import CDNSimulation
 import Polling
+import Testing
 
 extension EndToEnd {
     /// Issue 4: `packserve verify` checks the served manifest and, with `--download`, every pack, and

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// A store, its tokens and a running server, for the admin API tests: requests go through curl with the
 /// token of the caller's choice.

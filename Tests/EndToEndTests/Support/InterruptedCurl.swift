@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Polling
 
 /// A download cut off part-way, as a user pausing it or a phone losing its network would: curl is

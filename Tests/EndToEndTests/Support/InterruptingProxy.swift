@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 import Polling
 
 /// `InterruptingProxyScript` running in front of a server, and the responses it logged.

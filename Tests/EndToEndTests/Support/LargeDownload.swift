@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// The 200 MiB file of random bytes the download-client tests share. It is made once per test process,
 /// alone in a directory that serves as the server's public directory, and removed when the process exits.

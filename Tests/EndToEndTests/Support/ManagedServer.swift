@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 extension StoreWorkspace {
     /// `serve` on a port chosen beforehand, with `publicBaseURL` naming it, so the URLs in the download

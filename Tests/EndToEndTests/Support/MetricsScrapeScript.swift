@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// Python: fetches a Prometheus text exposition (argv[1], a URL) and parses it with prometheus_client's
 /// own parser, so the format is checked by a reader nobody here wrote. Prints one JSON object: each

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// One request sent as a proxy would send it, by Python over a raw socket: a PROXY protocol header (v1
 /// text or v2 binary) naming `client`, then (over TLS when `caFile` is given, the handshake after the header)

@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// Real HAProxy (Debian's `haproxy`, installed by scripts/test) running a copy of the shipped
 /// `deploy/haproxy/packserve.cfg` in the foreground, its addresses replaced by the test's: the frontends

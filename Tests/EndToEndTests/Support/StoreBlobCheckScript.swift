@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// A Python program that recomputes the SHA-256 of every file in a store's blob tree.
 ///

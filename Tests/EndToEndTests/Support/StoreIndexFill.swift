@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// Puts many small packs into a store's draft at once with `scripts/bench-store-fill.py` (the benchmark's
 /// filler, shared so both build big indexes the same way; its header says why that is honest).

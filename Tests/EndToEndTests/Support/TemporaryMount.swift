@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// A small tmpfs mounted for one test (a disk that fills up), unmounted by `remove()`.
 struct TemporaryMount {

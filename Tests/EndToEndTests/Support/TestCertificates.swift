@@ -1,4 +1,5 @@
 import Foundation
+import CDNSimulation
 
 /// A CA and a leaf for `localhost` and `127.0.0.1` (the leaf file carries the chain), made with the
 /// openssl command line so that the server is tested against certificates it did not make itself.

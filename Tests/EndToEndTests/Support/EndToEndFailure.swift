@@ -1,9 +1,0 @@
-/// A precondition of an end-to-end test that does not hold (a missing tool or binary, a server that
-/// did not start); the description says what to do about it.
-struct EndToEndFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
