@@ -50,14 +50,26 @@ let package = Package(
         // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
         // what the HTTP core runs on, with no HTTP in it.
         .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
+        // HTTP/1.1 with no I/O (RFC 9110, RFC 9112): request and response heads, the request-head parser and
+        // the grammar, body framing, chunked coding, ranges, preconditions, dates, entity tags, media types,
+        // the response head encoder and the client's response-head parser, problem+json (JSONText writes its
+        // strings). The server and the client both speak it; it touches no socket, file or thread, so it is
+        // built, tested (HTTP1Tests) and fuzzed alone. It takes from Glibc and Foundation only what it names
+        // (scoped imports: memchr, time, JSONDecoder), which scripts/test checks.
+        .target(name: "HTTP1", dependencies: ["JSONText"]),
+        // HAProxy's PROXY protocol header (v1, v2), parsed with no I/O. Not HTTP1: it is not HTTP (it comes
+        // before the HTTP or TLS bytes), and its addresses are Sockets' `IPAddress`, which HTTP1 must not see.
+        .target(name: "ProxyProtocol", dependencies: ["Sockets"]),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "BlockingWork",
+                "HTTP1",
+                "ProxyProtocol",
                 "Sockets",
+                // The access log's JSON lines.
                 "JSONText",
                 "CSocketShims",
-                "COpenSSL",
                 "CGzip",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -108,20 +120,21 @@ let package = Package(
             name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/HotPath"),
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
-        // to trust; the chunked decoder is the server's.
-        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTPServer", "Sockets", "COpenSSL"]),
+        // to trust; its messages are HTTP1's, as the server's are.
+        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTP1", "Sockets", "COpenSSL"]),
         // The object-store client (docs/object-storage.md): S3 over HTTPClient, Signature Version 4 with
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
             name: "ObjectStorage",
-            dependencies: ["HTTPClient", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HTTPClient", "HTTP1", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
             name: "PackClient",
             dependencies: [
                 "HTTPClient",
-                "HTTPServer",
+                // Response heads, and the detail of a problem+json refusal.
+                "HTTP1",
                 "DurableFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "Manifest",
@@ -149,6 +162,7 @@ let package = Package(
                 "AppleArchive",
                 "BlockingWork",
                 "StrictJSON",
+                "HTTP1",
                 "HTTPServer",
                 "Sockets",
                 // Purge requests to the caches in front (cache.purge).
@@ -214,7 +228,11 @@ let package = Package(
         // ThreadedListener: a loopback listener handing each connection to a thread of its own, for the tests
         // that play a misbehaving peer (a server, a cache) byte by byte.
         .target(name: "ThreadedListener", path: "Tests/ThreadedListener"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
+        // HTTP1 alone: its tests build and run without the server, the client or a socket.
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+        .testTarget(name: "ProxyProtocolTests", dependencies: ["ProxyProtocol", "Sockets"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "ProxyProtocol", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
@@ -236,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates", "ThreadedListener"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTP1", "DevelopmentCertificates", "ThreadedListener"]),
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
         .testTarget(
@@ -262,7 +280,7 @@ let package = Package(
         .testTarget(
             name: "PackServerTests",
             dependencies: [
-                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
+                "PackServer", "HTTP1", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "StrictJSON",
                 "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]

@@ -1,5 +1,5 @@
 import Glibc
-import HTTPServer
+import HTTP1
 
 /// A connection with the bytes read past the last message: reads response heads and bodies off the
 /// stream and writes request bodies to it. Used by one request at a time.

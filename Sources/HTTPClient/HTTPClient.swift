@@ -1,5 +1,6 @@
 import BlockingWork
 import Foundation
+import HTTP1
 import Synchronization
 
 /// An HTTP/1.1 client on the server's own pieces (blocking sockets, OpenSSL, the chunked decoder), for the

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// What the access log records of one response (README "Access log").
 struct AccessLogEntry {
     var client: String

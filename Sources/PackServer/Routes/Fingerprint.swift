@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// 64-bit FNV-1a as 16 hex digits: short, stable across runs and processes (unlike `Hasher`), and cheap
