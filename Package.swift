@@ -48,7 +48,8 @@ let package = Package(
         // about one thread a second when its threads block, and no bound on how many).
         .target(name: "BlockingWork"),
         // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
-        // what the HTTP core runs on, with no HTTP in it.
+        // what the HTTP core runs on, with no HTTP in it; and the client's blocking streams (resolving,
+        // connecting under a deadline, TLS with a CA file to trust).
         .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
         // HTTP/1.1 with no I/O (RFC 9110, RFC 9112): request and response heads, the request-head parser and
         // the grammar, body framing, chunked coding, ranges, preconditions, dates, entity tags, media types,
@@ -119,9 +120,9 @@ let package = Package(
         .executableTarget(
             name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/HotPath"),
-        // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
-        // to trust; its messages are HTTP1's, as the server's are.
-        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTP1", "Sockets", "COpenSSL"]),
+        // The CLI's HTTP/1.1 client (and the object store's): HTTP1's messages over Sockets' blocking client
+        // streams (plain or TLS, with a CA file to trust).
+        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTP1", "Sockets"]),
         // The object-store client (docs/object-storage.md): S3 over HTTPClient, Signature Version 4 with
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
