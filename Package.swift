@@ -62,16 +62,29 @@ let package = Package(
         // about one thread a second when its threads block, and no bound on how many).
         .target(name: "BlockingWork"),
         // Sockets, addresses, listeners, epoll and the byte transports (plaintext TCP, TLS through OpenSSL):
-        // what the HTTP core runs on, with no HTTP in it.
+        // what the HTTP core runs on, with no HTTP in it; and the client's blocking streams (resolving,
+        // connecting under a deadline, TLS with a CA file to trust).
         .target(name: "Sockets", dependencies: ["CSocketShims", "COpenSSL"]),
+        // HTTP/1.1 with no I/O (RFC 9110, RFC 9112): request and response heads, the request-head parser and
+        // the grammar, body framing, chunked coding, ranges, preconditions, dates, entity tags, media types,
+        // the response head encoder and the client's response-head parser, problem+json (JSONText writes its
+        // strings). The server and the client both speak it; it touches no socket, file or thread, so it is
+        // built, tested (HTTP1Tests) and fuzzed alone. It takes from Glibc and Foundation only what it names
+        // (scoped imports: memchr, time, JSONDecoder), which scripts/test checks.
+        .target(name: "HTTP1", dependencies: ["JSONText"]),
+        // HAProxy's PROXY protocol header (v1, v2), parsed with no I/O. Not HTTP1: it is not HTTP (it comes
+        // before the HTTP or TLS bytes), and its addresses are Sockets' `IPAddress`, which HTTP1 must not see.
+        .target(name: "ProxyProtocol", dependencies: ["Sockets"]),
         .target(
             name: "HTTPServer",
             dependencies: [
                 "BlockingWork",
+                "HTTP1",
+                "ProxyProtocol",
                 "Sockets",
+                // The access log's JSON lines.
                 "JSONText",
                 "CSocketShims",
-                "COpenSSL",
                 "CGzip",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -133,21 +146,22 @@ let package = Package(
             name: "cdn-bench",
             dependencies: ["CDNSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/CDN"),
-        // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
-        // to trust; the chunked decoder is the server's.
-        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTPServer", "Sockets", "COpenSSL"]),
+        // The CLI's HTTP/1.1 client (and the object store's): HTTP1's messages over Sockets' blocking client
+        // streams (plain or TLS, with a CA file to trust).
+        .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTP1", "Sockets"]),
         // The object-store client (docs/object-storage.md): S3 over HTTPClient, Signature Version 4 with
         // swift-crypto's HMAC-SHA256, and a hand-written XML reader (FoundationXML needs libxml2 at run time).
         .target(
             name: "ObjectStorage",
-            dependencies: ["HTTPClient", "Digests", "Hex", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HTTPClient", "HTTP1", "Digests", "Hex", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The client's side: fetch a manifest and download packs with resumable Range requests.
         .target(
             name: "PackClient",
             dependencies: [
                 "HTTPClient",
-                "HTTPServer",
+                // Response heads, and the detail of a problem+json refusal.
+                "HTTP1",
                 "DurableFiles",
                 "Digests",
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -178,6 +192,7 @@ let package = Package(
                 "BlockingWork",
                 "JSONText",
                 "Hex",
+                "HTTP1",
                 "HTTPServer",
                 "Sockets",
                 // Purge requests to the caches in front (cache.purge).
@@ -259,7 +274,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/CDNSimulation"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "Polling", "RawHTTPClient"]),
+        // HTTP1 alone: its tests build and run without the server, the client or a socket.
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+        .testTarget(name: "ProxyProtocolTests", dependencies: ["ProxyProtocol", "Sockets"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "ProxyProtocol", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", .product(name: "Crypto", package: "swift-crypto")]),
@@ -284,7 +303,7 @@ let package = Package(
         .testTarget(
             name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport", "JSONText"], exclude: ["Support"]),
         .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "DevelopmentCertificates", "ThreadedListener"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTP1", "DevelopmentCertificates", "ThreadedListener"]),
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
         .testTarget(
@@ -310,7 +329,7 @@ let package = Package(
         .testTarget(
             name: "PackServerTests",
             dependencies: [
-                "PackServer", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "JSONText",
+                "PackServer", "HTTP1", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "JSONText",
                 "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 // The sample packs' digests (SampleCatalogBytesTests).

@@ -1,10 +1,13 @@
-import Glibc
-import HTTPServer
+import HTTP1
+import Sockets
 
 /// A connection with the bytes read past the last message: reads response heads and bodies off the
-/// stream and writes request bodies to it. Used by one request at a time.
+/// stream and writes request bodies to it. Used by one request at a time. Every failure of the stream
+/// becomes an `HTTPClientError` naming the origin here.
 final class ClientConnection: @unchecked Sendable {
     let stream: ClientStream
+    /// Where the stream goes: the key it is kept under while idle, and the origin errors name.
+    let endpoint: ClientEndpoint
     /// Read from the stream, not yet consumed by a head or body.
     private var pending: [UInt8] = []
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -12,17 +15,23 @@ final class ClientConnection: @unchecked Sendable {
     /// connection the server closed while idle fails before that, and the request can be sent again.
     private(set) var receivedAnything = false
 
-    init(stream: ClientStream) {
+    init(stream: ClientStream, endpoint: ClientEndpoint) {
         self.stream = stream
+        self.endpoint = endpoint
     }
 
-    var origin: String { stream.endpoint.origin }
+    var origin: String { endpoint.origin }
+
+    /// `call`, its stream's failure named as a failure of a request to this origin.
+    private func onStream<Result>(_ call: () throws(ClientSocketError) -> Result) throws(HTTPClientError) -> Result {
+        do { return try call() } catch { throw HTTPClientError(error, origin: origin) }
+    }
 
     func beginRequest() { receivedAnything = false }
 
     /// Reads more bytes into `pending`; false at the end of the stream.
     private func fill() throws -> Bool {
-        let count = try readBuffer.withUnsafeMutableBytes { buffer in try stream.read(into: buffer) }
+        let count = try readBuffer.withUnsafeMutableBytes { buffer in try onStream { () throws(ClientSocketError) in try stream.read(into: buffer) } }
         guard count > 0 else { return false }
         receivedAnything = true
         pending.append(contentsOf: readBuffer[0..<count])
@@ -87,31 +96,12 @@ final class ClientConnection: @unchecked Sendable {
     }
 
     func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in try stream.write(buffer) }
+        try bytes.withUnsafeBytes { buffer in try onStream { () throws(ClientSocketError) in try stream.write(buffer) } }
     }
 
     /// Sends `length` bytes of the file at `path` from byte `offset`, reporting the running total to `sent`.
     func writeFile(path: String, offset: Int64 = 0, length: Int64, sent: (Int64) -> Void) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw HTTPClientError(.requestBody, origin: origin, "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        var total: Int64 = 0
-        while total < length {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset + total)) }
-            guard count > 0 else {
-                if count < 0 && errno == EINTR { continue }
-                throw HTTPClientError(.requestBody, origin: origin, "\(path) ended at byte \(total) of \(length) while it was sent")
-            }
-            let piece = Int(min(Int64(count), length - total))
-            try chunk.withUnsafeBytes { buffer in
-                try stream.write(UnsafeRawBufferPointer(rebasing: buffer[0..<piece]))
-            }
-            total += Int64(piece)
-            sent(total)
-        }
+        try onStream { () throws(ClientSocketError) in try stream.writeFile(path: path, offset: offset, length: length, sent: sent) }
     }
 
     /// Whether the server has sent something (an interim or final answer) within `seconds`.

@@ -1,11 +1,14 @@
 import BlockingWork
 import Foundation
+import HTTP1
+import Sockets
 import Synchronization
 
-/// An HTTP/1.1 client on the server's own pieces (blocking sockets, OpenSSL, the chunked decoder), for the
-/// CLI (`push`, `verify`, `healthcheck`) and the object-store client. It exists because Foundation's
-/// URLSession on Linux cannot be told which CA to trust (`--cacert`, a private object store) and reports
-/// failures as multi-line NSError dumps; every failure here is one `HTTPClientError` line.
+/// An HTTP/1.1 client on the project's own pieces (Sockets' blocking streams and OpenSSL, HTTP1's response
+/// parser and chunked decoder), for the CLI (`push`, `verify`, `healthcheck`) and the object-store client. It
+/// exists because Foundation's URLSession on Linux cannot be told which CA to trust (`--cacert`, a private
+/// object store) and reports failures as multi-line NSError dumps; every failure here is one
+/// `HTTPClientError` line.
 ///
 /// One idle connection per origin is kept for the next request (a manifest, then its packs).
 public final class HTTPClient: Sendable {
@@ -24,7 +27,11 @@ public final class HTTPClient: Sendable {
         self.userAgent = userAgent
         self.timeout = timeout
         self.continueTimeout = continueTimeout
-        trust = if let caFile { try ClientTrust(caFile: caFile) } else { nil }
+        do {
+            trust = if let caFile { try ClientTrust(caFile: caFile) } else { nil }
+        } catch {
+            throw HTTPClientError(error, origin: caFile ?? "", caFile: caFile)
+        }
     }
 
     /// Sends `request` and reads the answer. `head` sees the final response head and returns whether to
@@ -51,8 +58,16 @@ public final class HTTPClient: Sendable {
                 // Closed by the server while idle: a new connection below.
             }
         }
-        let stream = try ClientStream.connect(to: endpoint, timeout: timeout, deadline: deadline, trust: trust)
-        return try exchange(request, on: ClientConnection(stream: stream), head: head, body: body, sent: sent)
+        let stream: ClientStream
+        do {
+            stream = try ClientStream.connect(
+                host: endpoint.host, port: endpoint.port, isSecure: endpoint.isSecure, timeout: timeout, deadline: deadline,
+                trust: trust)
+        } catch {
+            // The system's store is loaded for each connection without a CA file: a failure names no file.
+            throw HTTPClientError(error, origin: endpoint.origin)
+        }
+        return try exchange(request, on: ClientConnection(stream: stream, endpoint: endpoint), head: head, body: body, sent: sent)
     }
 
     /// The threads `send` blocks on, shared by every client in the process.
@@ -72,7 +87,7 @@ public final class HTTPClient: Sendable {
         body sink: ([UInt8]) throws -> Void, sent: (Int64) -> Void
     ) throws -> ClientResponseHead {
         connection.beginRequest()
-        try connection.write(request.encodedHead(endpoint: connection.stream.endpoint, userAgent: userAgent))
+        try connection.write(request.encodedHead(endpoint: connection.endpoint, userAgent: userAgent))
         var final: ClientResponseHead?
         switch request.body {
         case .bytes(let bytes):
@@ -119,6 +134,6 @@ public final class HTTPClient: Sendable {
     private func keep(_ connection: ClientConnection) {
         // The next request brings its own deadline, or none.
         connection.stream.deadline = nil
-        idle.withLock { $0[connection.stream.endpoint] = connection }
+        idle.withLock { $0[connection.endpoint] = connection }
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import Sockets
 
 /// A request that got no usable HTTP answer, described in one line that names the origin and, where
 /// there is one, what to do about it.
@@ -49,14 +49,24 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// A socket call's failure.
-    static func system(_ code: Int32, origin: String, connecting: Bool) -> HTTPClientError {
-        switch code {
-        case ECONNREFUSED: HTTPClientError(.connectionRefused, origin: origin)
-        case EAGAIN, ETIMEDOUT, EINPROGRESS: HTTPClientError(.timedOut, origin: origin)
-        case ECONNRESET, EPIPE: HTTPClientError(.closed, origin: origin, "reset by the peer")
-        default:
-            HTTPClientError(connecting ? .cannotConnect : .closed, origin: origin, String(cString: strerror(code)))
-        }
+    /// The failure of a connection to `origin` (a stream's, or its trust's), kind and detail as Sockets
+    /// gave them. A CA file that does not load names the file (`caFile`: nil for the system's store), not
+    /// the origin; a request body's file that cannot be read is `.requestBody`.
+    init(_ error: ClientSocketError, origin: String, caFile: String? = nil) {
+        let kind: Kind =
+            switch error.kind {
+            case .unknownHost: .unknownHost
+            case .connectionRefused: .connectionRefused
+            case .cannotConnect: .cannotConnect
+            case .timedOut: .timedOut
+            case .closed: .closed
+            case .certificateUntrusted: .certificateUntrusted
+            case .certificateExpired: .certificateExpired
+            case .certificateNameMismatch: .certificateNameMismatch
+            case .tls: .tls
+            case .trustFile: .trustFile
+            case .fileUnreadable: .requestBody
+            }
+        self.init(kind, origin: kind == .trustFile ? caFile ?? "" : origin, error.detail)
     }
 }

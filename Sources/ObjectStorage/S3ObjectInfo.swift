@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPClient
 
 /// What a HEAD or GET says of an object: its whole size, its ETag (quotes included, as S3 sends it), its

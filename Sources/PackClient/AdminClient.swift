@@ -1,8 +1,8 @@
 import Crypto
 import Digests
 import Foundation
+import HTTP1
 import HTTPClient
-import HTTPServer
 import Synchronization
 
 /// The client side of the admin API (docs/api.md "Admin API"): a pack upload streamed from its file (never

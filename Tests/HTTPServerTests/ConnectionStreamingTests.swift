@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 @testable import HTTPServer
 import Testing
 import Polling

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Testing
 import Polling
 @testable import HTTPServer

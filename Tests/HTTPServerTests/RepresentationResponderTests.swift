@@ -1,4 +1,5 @@
 import Glibc
+import HTTP1
 import Testing
 @testable import HTTPServer
 
@@ -102,7 +103,8 @@ struct RepresentationResponderTests {
     @Test(arguments: [
         [("range", "bytes=5-1")],
         [("range", "items=0-1")],
-        [("range", RangePlanTests.disjoint(17))],
+        // 17 disjoint one-byte ranges, `bytes=0-0,2-2,4-4,…`: more than maxRanges.
+        [("range", "bytes=" + (0..<17).map { "\($0 * 2)-\($0 * 2)" }.joined(separator: ","))],
         [("range", "bytes=0-,0-")],
         [("range", "bytes=0-0"), ("range", "bytes=2-2")],
         [("range", "bytes=0-0"), ("if-range", "\"other\"")],

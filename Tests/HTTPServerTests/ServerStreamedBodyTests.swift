@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTP1
 import HTTPServer
 import RawHTTPClient
 import Synchronization

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTP1
 import HTTPServer
 import Logging
 import PackStore

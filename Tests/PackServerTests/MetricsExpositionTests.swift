@@ -1,3 +1,4 @@
+import HTTP1
 @testable import HTTPServer
 import Testing
 

@@ -1,3 +1,4 @@
+import HTTP1
 import Sockets
 
 /// One event loop's access-log lines not yet handed to the writer, and the timestamps for the current

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// What the access log records of one response (docs/access-log.md).
 struct AccessLogEntry {
     var client: String

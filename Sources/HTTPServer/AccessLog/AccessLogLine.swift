@@ -1,3 +1,4 @@
+import HTTP1
 import JSONText
 
 /// Formats access-log lines into a byte buffer: a pure function of the entry and the time, so every

@@ -1,6 +1,4 @@
-#if canImport(Sockets)
 import Sockets
-#endif
 
 /// Which client an `X-Forwarded-For` field names, believing only trusted proxies (docs/http.md "Client
 /// address behind a proxy").

@@ -1,6 +1,4 @@
-#if canImport(Sockets)
 import Sockets
-#endif
 
 /// Where a request came from: whether its connection is TLS, and its client's address.
 ///

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// What the I/O shell (`Connection`) must do next for a connection. One action per event; the shell
 /// carries it out and reports the outcome as the next event, until `.wait`.
 enum ConnectionAction {

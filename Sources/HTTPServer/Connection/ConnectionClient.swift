@@ -1,3 +1,5 @@
+import HTTP1
+import ProxyProtocol
 import Sockets
 
 /// Who the client of a connection is: the socket's peer, the client a PROXY header named, or, behind a

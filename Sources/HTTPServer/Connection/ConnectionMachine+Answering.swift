@@ -1,3 +1,5 @@
+import HTTP1
+
 /// The application's side: its answers, now or later, and its reads of the body.
 extension ConnectionMachine {
     mutating func answered(_ response: HTTPResponse, startedAt: UInt64, at now: Int64) -> ConnectionAction {

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Reading requests: heads, and the bodies the application asks for.
 extension ConnectionMachine {
     mutating func received(_ bytes: UnsafeRawBufferPointer, socketMayHoldMore: Bool, at now: Int64) -> ConnectionAction {

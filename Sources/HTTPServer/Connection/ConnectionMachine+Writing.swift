@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Writing, the clock, the drain and the end.
 extension ConnectionMachine {
     mutating func wrote(_ result: OutboundQueue.FlushResult, progressed: Bool, at now: Int64) -> ConnectionAction {

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Where a connection is in its life. Each state carries the clock its timeout is judged by
 /// (`ConnectionLimits`), so there is no second state machine of timeouts to keep in step: entering a state
 /// starts its clock. The body states are boxed (`indirect`), so that the state, copied and switched over

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Reads one request body as it arrives, framed by Content-Length or chunked (RFC 9112 §6), and passes
 /// each decoded piece on to the application's `RequestBody`.
 struct RequestBodyReader {

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// One request from its complete head to its answer: the head, and the response the application promised
 /// (`DeferredResponse`) once it returned one. A reference, so that the machine's states and actions stay a
 /// few words: carried by value through every event, a head (some dozen fields) was copied several times

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// A document encoded once (a manifest, a key set, a catalog listing) and sent as it is on every request,
 /// in one of two representations: its identity bytes, or the same bytes gzip-coded, chosen by
 /// `Accept-Encoding` (RFC 9110 §12.5.3). Each has its own strong ETag, both carry `Vary: Accept-Encoding`,

@@ -1,4 +1,5 @@
 import Glibc
+import HTTP1
 
 /// An open, read-only regular file and the `fstat` of that same descriptor. Responders open a file once
 /// and describe it from its descriptor, so the length promised in Content-Length is the length of the

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// One representation of a resource, as `RepresentationResponder` serves it: its content (a file or bytes
 /// in memory) plus the metadata that describes it (RFC 9110 §8: content type and coding, validators,
 /// caching).

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Answers GET and HEAD for a representation (a file, or a document in memory) with full RFC 9110 semantics: method check, then
 /// preconditions (§13.2.2), then Range (§14.2). Every route that serves bytes goes through here.
 ///

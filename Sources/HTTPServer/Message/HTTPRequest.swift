@@ -1,3 +1,5 @@
+import HTTP1
+
 /// A request as the application gets it: the head, and the body still unread (`RequestBody`), which the
 /// application reads when and how it wants, or never.
 public struct HTTPRequest: Sendable {

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// A response a responder returns. The server adds Date, Content-Length and Connection; for HEAD and for
 /// statuses that forbid content it sends the head only (Content-Length still describes what GET would send).
 public struct HTTPResponse: Sendable {

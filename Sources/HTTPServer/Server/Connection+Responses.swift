@@ -1,3 +1,4 @@
+import HTTP1
 import Sockets
 
 /// Queuing responses, and accounting for them once they end.
@@ -26,7 +27,8 @@ extension Connection {
         let framing = ResponseHeadEncoder.Framing(
             keepAlive: keepAlive, requestVersion: version, date: host.currentDate(),
             serverName: configuration.serverName)
-        let head = ResponseHeadEncoder.encode(response, framing: framing)
+        let head = ResponseHeadEncoder.encode(
+            status: response.status, headers: response.headers, contentLength: response.body.count, framing: framing)
         outbound.append(head: head, body: sendsBody ? response.body : nil)
         return head.count
     }

@@ -1,3 +1,4 @@
+import HTTP1
 import Sockets
 
 /// The Date header value (RFC 9110 §6.6.1), formatted at most once per second per event loop.

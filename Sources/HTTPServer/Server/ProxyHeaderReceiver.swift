@@ -1,4 +1,5 @@
 import Glibc
+import ProxyProtocol
 
 /// Takes a PROXY protocol header off a socket, and not one byte more (docs/http.md "Client address behind a
 /// proxy"). The bytes after it belong to the TLS handshake, which OpenSSL reads from the socket itself, or

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import HTTPClient
 
 /// An S3 client on the project's own HTTP/1.1 client: Signature Version 4, path-style or virtual-hosted

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import HTTPServer
 
 /// The password of an `Authorization: Basic` field (RFC 7617 §2: base64 of `user-id ":" password`; the

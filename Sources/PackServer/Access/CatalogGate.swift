@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import HTTPServer
 
 /// `catalog.requireCredentials` (docs/api.md "Catalogs that need credentials"): every document, pack and

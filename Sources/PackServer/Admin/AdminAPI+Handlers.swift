@@ -1,5 +1,6 @@
 import AdminMessages
 import Foundation
+import HTTP1
 import HTTPServer
 import JSONText
 import Manifest

@@ -1,4 +1,5 @@
 import Glibc
+import HTTP1
 import HTTPServer
 import PackStore
 

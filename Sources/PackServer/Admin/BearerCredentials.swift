@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// The token of an `Authorization: Bearer <token>` field (RFC 6750 §2.1): the scheme is case-insensitive,

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTP1
 import HTTPClient
 import HTTPServer
 import Logging

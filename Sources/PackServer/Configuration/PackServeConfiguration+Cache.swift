@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import HTTP1
 import HTTPServer
 import JSONText
 

@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// CORS (Fetch standard) for browsers on allowed origins only: web builds of a game can read the manifest

@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// Which hosts this server answers for (docs/api.md "HTTP"): exact names, compared

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import HTTPServer
 
 /// Which host a request is for, and the 421 for one this server does not answer (docs/http.md "Host").

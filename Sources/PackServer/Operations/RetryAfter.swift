@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import HTTPServer
 
 /// A `Retry-After` field value (RFC 9110 §10.2.3): how long the server asks the client to wait before it tries

@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// The fields that keep what PackServe serves from running on its own origin in a browser (docs/http.md

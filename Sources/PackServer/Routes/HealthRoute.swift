@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// `/healthz`: 200 while the process is alive and its event loops answer.

@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// Method and path pattern → handler. Every route answers GET and HEAD only: any other method gets 405 with

@@ -1,3 +1,4 @@
+import HTTP1
 import HTTPServer
 
 /// Files under the public directory (the catalog page and its assets), served at `/`.

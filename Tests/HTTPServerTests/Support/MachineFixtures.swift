@@ -1,4 +1,6 @@
+import HTTP1
 @testable import HTTPServer
+import ProxyProtocol
 
 /// Values to start a `ConnectionMachine` in any state and to give it any event, for the table tests:
 /// plain values, a manual clock (`start`), no socket and no thread.
