@@ -10,6 +10,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev 
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# SwiftPM loads every target before building one product, so the test and benchmark targets' folders come
+# too (nothing of them is built or shipped).
+COPY Tests ./Tests
+COPY Benchmarks ./Benchmarks
 # The Swift runtime and Foundation are linked statically, so the runtime image needs no toolchain.
 RUN swift build -c release --static-swift-stdlib --product packserve \
     && install -D "$(swift build -c release --show-bin-path)/packserve" /out/packserve
