@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .executable(name: "packserve", targets: ["packserve"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // For Benchmarks/Package.swift: the application's responder (PackServer) and a signing key for it (Manifest).
+        .library(name: "PackServer", targets: ["PackServer"]),
+        .library(name: "Manifest", targets: ["Manifest"]),
         // For the fuzz targets of Fuzz/Package.swift (scripts/fuzz), built with the fuzzer's instrumentation.
         .library(name: "AppleArchive", targets: ["AppleArchive"]),
         .library(name: "PackStore", targets: ["PackStore"]),
@@ -103,10 +106,6 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        // Not shipped: the Swift work of one request in isolation, for scripts/bench-hotpath (docs/performance.md).
-        .executableTarget(
-            name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
-            path: "Benchmarks/HotPath"),
         // The CLI's HTTP/1.1 client (and the object store's): blocking sockets and OpenSSL, with a CA file
         // to trust; the chunked decoder is the server's.
         .target(name: "HTTPClient", dependencies: ["BlockingWork", "HTTPServer", "Sockets", "COpenSSL"]),
