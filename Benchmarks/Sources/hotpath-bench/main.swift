@@ -3,7 +3,7 @@
 // real `Connection` and the application's `PackServeResponder`, with a transport that neither touches a
 // socket nor encrypts. It isolates what the hand-written server adds to each request, which the socket
 // benchmarks (scripts/bench) see only as a share of CPU time. `scripts/bench-hotpath` counts its
-// instructions with callgrind (docs/performance.md); Benchmarks/HotPath counts its allocations.
+// instructions with callgrind (docs/performance.md); scripts/bench-allocations counts its allocations.
 //
 //   hotpath-bench [ITERATIONS]   prints the CPU time per request of ITERATIONS requests (default 1,000,000)
 import Foundation
