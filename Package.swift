@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .executable(name: "packserve", targets: ["packserve"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // For Benchmarks/Package.swift: the application's responder (PackServer) and a signing key for it (Manifest).
+        .library(name: "PackServer", targets: ["PackServer"]),
+        .library(name: "Manifest", targets: ["Manifest"]),
         // For the fuzz targets of Fuzz/Package.swift (scripts/fuzz), built with the fuzzer's instrumentation.
         .library(name: "AppleArchive", targets: ["AppleArchive"]),
         .library(name: "JSONText", targets: ["JSONText"]),
@@ -136,10 +139,6 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        // Not shipped: the Swift work of one request in isolation, for scripts/bench-hotpath (docs/performance.md).
-        .executableTarget(
-            name: "hotpath-bench", dependencies: ["HTTPServer", "Sockets", "PackServer", "Manifest", .product(name: "Logging", package: "swift-log")],
-            path: "Benchmarks/HotPath"),
         // Not shipped: simulated devices through real Varnish across a publish, for scripts/bench-cdn
         // (docs/performance.md "Behind a CDN"); the devices and the stack are the end-to-end tests' own.
         .executableTarget(
