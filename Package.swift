@@ -12,6 +12,10 @@ let package = Package(
         .executable(name: "packserve", targets: ["packserve"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         // For the fuzz targets of Fuzz/Package.swift (scripts/fuzz), built with the fuzzer's instrumentation.
+        .library(name: "HTTP1", targets: ["HTTP1"]),
+        .library(name: "ProxyProtocol", targets: ["ProxyProtocol"]),
+        .library(name: "Sockets", targets: ["Sockets"]),
+        .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "AppleArchive", targets: ["AppleArchive"]),
         .library(name: "PackStore", targets: ["PackStore"]),
     ],
