@@ -1,11 +1,17 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers look downward only: packserve → (PackServer → (HTTPServer → Sockets, PackStore, Manifest,
-// DevelopmentCertificates), PackClient → Manifest).
-// Sockets knows nothing of HTTP (descriptors, addresses, listeners, epoll, plaintext and TLS transports);
-// HTTPServer knows nothing of packs; PackStore knows nothing of HTTP. At the bottom, each shared helper has
-// one home that any layer may use: JSONText (JSON), Hex, Digests (file hashing), DurableFiles (crash-safe writes).
+// Layers look downward only (the main edges; each target below lists all of its own):
+//   packserve → PackServer, PackClient, HTTPClient
+//   PackServer → HTTPServer, HTTPClient, ObjectStorage, PackStore, Manifest, DevelopmentCertificates, HTTP1
+//   ObjectStorage → HTTPClient, HTTP1;  PackClient → HTTPClient, HTTP1, Manifest
+//   HTTPServer → HTTP1, ProxyProtocol, Sockets;  HTTPClient → HTTP1, Sockets (never HTTPServer)
+//   ProxyProtocol → Sockets;  HTTP1 → JSONText;  Sockets → CSocketShims, COpenSSL
+// HTTP1 is HTTP/1.1 as values and parsers, with no socket, file, thread or event loop; Sockets knows nothing of
+// HTTP (descriptors, addresses, listeners, epoll, the server's transports and the client's blocking streams,
+// plain and TLS); HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
+// At the bottom, each shared helper has one home that any layer may use: JSONText (JSON), Hex,
+// Digests (file hashing), DurableFiles (crash-safe writes). ARCHITECTURE.md draws the whole graph.
 let package = Package(
     name: "PackServe",
     platforms: [.macOS(.v15)],
@@ -16,6 +22,10 @@ let package = Package(
         .library(name: "PackServer", targets: ["PackServer"]),
         .library(name: "Manifest", targets: ["Manifest"]),
         // For the fuzz targets of Fuzz/Package.swift (scripts/fuzz), built with the fuzzer's instrumentation.
+        .library(name: "HTTP1", targets: ["HTTP1"]),
+        .library(name: "ProxyProtocol", targets: ["ProxyProtocol"]),
+        .library(name: "Sockets", targets: ["Sockets"]),
+        .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "AppleArchive", targets: ["AppleArchive"]),
         .library(name: "JSONText", targets: ["JSONText"]),
         .library(name: "PackStore", targets: ["PackStore"]),

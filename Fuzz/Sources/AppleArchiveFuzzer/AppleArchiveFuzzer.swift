@@ -1,15 +1,15 @@
+import AppleArchive
+
 // libFuzzer entry point for the Apple Archive reader (docs/apple-archive.md).
 //
-// Built by scripts/fuzz together with Sources/AppleArchive/Reader/*.swift (they import nothing but the
-// standard library):
-//   swiftc -sanitize=fuzzer,address -parse-as-library Sources/AppleArchive/Reader/*.swift \
-//       Fuzz/AppleArchiveFuzzer.swift -o /tmp/aafuzz
+// Built by scripts/fuzz from Fuzz/Package.swift over the AppleArchive library (its reader imports nothing
+// but the standard library).
 //
 // The input is the archive. Every invariant ingest relies on is checked with `precondition`, so a violation
 // is a crash libFuzzer reports with its input.
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let whole = read(bytes, splits: [])
     checkWellFormed(whole, input: bytes)

@@ -1,6 +1,8 @@
+import HTTP1
+
 // libFuzzer entry point for the chunked transfer-coding decoder (RFC 9112 §7.1).
 //
-// Built by scripts/fuzz together with Sources/HTTPServer/{Message,Parsing,Semantics,Files}/*.swift.
+// Built by scripts/fuzz from Fuzz/Package.swift over the HTTP1 library.
 // The input is what follows a `Transfer-Encoding: chunked` head. Invariants, checked with `precondition`:
 // - decoding never crashes; consumed ≤ input size; the body never exceeds the limit and equals
 //   `decodedCount`;
@@ -19,13 +21,13 @@ private struct FeedOutcome: Equatable {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = UnsafeRawBufferPointer(start: data, count: size)
     let whole = feed(input, cuts: [])
     precondition(whole.consumed <= size)
     precondition(whole.body.count <= fuzzMaxBodyBytes)
     precondition(whole.isComplete || whole.refusal != nil || whole.consumed == size)
-    let split = size == 0 ? 0 : Int(data[0]) % (size + 1)
+    let split = size == 0 ? 0 : Int(input[0]) % (size + 1)
     precondition(feed(input, cuts: [split]) == whole, "split at \(split) differs from whole input")
     if size <= 512 {
         precondition(feed(input, cuts: Array(0..<size)) == whole, "byte-at-a-time differs from whole input")
@@ -40,7 +42,7 @@ private func feed(_ input: UnsafeRawBufferPointer, cuts: [Int]) -> FeedOutcome {
     var outcome = FeedOutcome()
     for end in cuts + [input.count] where !outcome.isComplete && end >= outcome.consumed {
         do {
-            let piece = input.rebased(outcome.consumed..<end)
+            let piece = UnsafeRawBufferPointer(rebasing: input[outcome.consumed..<end])
             let (consumed, isComplete) = try decoder.decode(piece, into: &outcome.body)
             precondition(consumed <= piece.count && (isComplete || consumed == piece.count))
             precondition(decoder.decodedCount == outcome.body.count)

@@ -1,7 +1,11 @@
+import HTTP1
+// `OpenFile(descriptor:size:modificationTime:)`: a file of any length without a file.
+@testable import HTTPServer
+
 // libFuzzer entry point for the Range planner (RFC 9110 §14.1.2, §14.2, docs/http.md).
 //
-// Built by scripts/fuzz together with Sources/HTTPServer/{Message,Parsing,Semantics,Files}/*.swift:
-//   swiftc -sanitize=fuzzer,address -parse-as-library <those files> Fuzz/RangePlanFuzzer.swift -o /tmp/rangefuzz
+// Built by scripts/fuzz from Fuzz/Package.swift over the HTTP1 library (the planner) and HTTPServer (the
+// responder that serves the plan).
 //
 // Input layout: the first 8 bytes (little-endian) choose the representation length N, the rest is the
 // Range field value. Every invariant the responder relies on is checked with `precondition`, so a
@@ -11,7 +15,7 @@
 private let fuzzMaxRanges = 16
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard bytes.count >= 8 else { return 0 }
     let raw = bytes.prefix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

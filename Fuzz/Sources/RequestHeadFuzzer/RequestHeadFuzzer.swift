@@ -1,6 +1,8 @@
+import HTTP1
+
 // libFuzzer entry point for the request head parser (RFC 9112 §2–§6).
 //
-// Built by scripts/fuzz together with Sources/HTTPServer/{Message,Parsing,Semantics,Files}/*.swift.
+// Built by scripts/fuzz from Fuzz/Package.swift over the HTTP1 library.
 // The input is the start of a connection's receive buffer. Invariants, checked with `precondition` so a
 // violation is a crash libFuzzer reports with its input:
 // - parsing never crashes and is deterministic;
@@ -15,18 +17,18 @@ private let fuzzMaxBodyBytes = 4096
 private let fuzzMaxFieldCount = 16
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = UnsafeRawBufferPointer(start: data, count: size)
     let whole = parseForFuzzing(input)
     precondition(parseForFuzzing(input) == whole, "parsing is not deterministic")
     if case .complete(let head, let headLength, let framing) = whole {
         checkCompleteHead(head, headLength: headLength, framing: framing, inputSize: size)
         // The next pipelined request starts right after the head (when there is no body).
-        if framing == .none { _ = parseForFuzzing(input.rebased(headLength..<size)) }
+        if framing == .none { _ = parseForFuzzing(UnsafeRawBufferPointer(rebasing: input[headLength..<size])) }
     }
     // Split points: one chosen by the input, the middle, and the byte before the end.
-    for split in Set([size == 0 ? 0 : Int(data[0]) % (size + 1), size / 2, max(size - 1, 0)]) {
-        let prefix = parseForFuzzing(input.rebased(0..<split))
+    for split in Set([size == 0 ? 0 : Int(input[0]) % (size + 1), size / 2, max(size - 1, 0)]) {
+        let prefix = parseForFuzzing(UnsafeRawBufferPointer(rebasing: input[0..<split]))
         precondition(prefix == .incomplete || prefix == whole, "a prefix of \(split) bytes answered differently")
     }
     return 0

@@ -1,6 +1,8 @@
+import HTTP1
+
 // libFuzzer entry point for the client's response-head parser (RFC 9112 §4, §5) and body framing (§6.3).
 //
-// Built by scripts/fuzz together with the HTTPClient files that import nothing but the standard library.
+// Built by scripts/fuzz from Fuzz/Package.swift over the HTTP1 library.
 // Invariants, checked with `precondition`:
 // - parsing never crashes; a parsed head's length is within the input and ends with CRLF CRLF;
 // - any prefix of the input is either still incomplete, refused, or parsed the same as the whole (a head
@@ -25,7 +27,7 @@ private func parse(_ input: UnsafeRawBufferPointer) -> Outcome {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = UnsafeRawBufferPointer(start: data, count: size)
     let whole = parse(input)
     if case .parsed(let head, let length) = whole {
@@ -36,7 +38,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             if case .length(let bytes) = try? ResponseBodyFraming(requestMethod: method, head: head) { precondition(bytes >= 0) }
         }
     }
-    let cut = size == 0 ? 0 : Int(data[0]) % (size + 1)
+    let cut = size == 0 ? 0 : Int(input[0]) % (size + 1)
     let prefix = parse(UnsafeRawBufferPointer(rebasing: input[0..<cut]))
     switch (prefix, whole) {
     case (.incomplete, _): break

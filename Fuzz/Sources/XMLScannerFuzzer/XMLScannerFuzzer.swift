@@ -1,7 +1,10 @@
+import ObjectStorage
+
 // libFuzzer entry point for the object-store client's XML reader (ListObjectsV2, multipart results and
 // error documents come from the network).
 //
-// Built by scripts/fuzz with Sources/ObjectStorage/XML/*.swift, which import nothing.
+// Built by scripts/fuzz from Fuzz/Package.swift over the ObjectStorage library (its XML reader imports
+// nothing).
 // Invariants, checked with `precondition`:
 // - parsing never crashes and is deterministic;
 // - a parsed tree is no deeper than `XMLScanner.maxDepth` and has at most `maxElements` elements;
@@ -22,7 +25,7 @@ private func measure(_ element: XMLElement, depth: Int) -> (depth: Int, count: I
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let first = try? XMLScanner.parse(input)
     let second = try? XMLScanner.parse(input)

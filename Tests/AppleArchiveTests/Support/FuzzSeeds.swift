@@ -1,6 +1,6 @@
 import AppleArchive
 
-/// The committed seeds of `Fuzz/AppleArchiveFuzzer.swift` (Fuzz/seeds/AppleArchiveFuzzer/), all made by
+/// The committed seeds of `Fuzz/Sources/AppleArchiveFuzzer/` (Fuzz/seeds/AppleArchiveFuzzer/), all made by
 /// `ArchiveWriter`: the sample pack, every field kind, the legacy magic, a compressed container's start, and
 /// two refusals. `FuzzSeedTests` checks the files are these bytes (and writes them when asked).
 public enum FuzzSeeds {

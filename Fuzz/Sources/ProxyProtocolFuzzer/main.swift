@@ -1,0 +1,4 @@
+import FuzzDriver
+
+// `fuzz` (ProxyProtocolFuzzer.swift) under libFuzzer's driver: a SwiftPM executable has a `main` of its own.
+runFuzzer(fuzz)
