@@ -1,5 +1,4 @@
 import ArgumentParser
-import HTTPServer
 import PackServer
 import Sockets
 
