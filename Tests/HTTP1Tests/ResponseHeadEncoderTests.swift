@@ -20,7 +20,7 @@ import Testing
         ]
         let head = ResponseHeadEncoder.encode(
             status: .ok, headers: headers, contentLength: 5,
-            framing: .init(keepAlive: false, requestVersion: .http1_1, date: "Mon, 23 Nov 2026 12:00:00 GMT"))
+            keepAlive: false, requestVersion: .http1_1, date: "Mon, 23 Nov 2026 12:00:00 GMT")
         let fields = Self.fields(of: head)
         func values(_ name: String) -> [String] { fields.filter { $0.name.lowercased() == name }.map(\.value) }
 
@@ -39,14 +39,14 @@ import Testing
         let date = "Mon, 23 Nov 2026 12:00:00 GMT"
         let keepAlive10 = ResponseHeadEncoder.encode(
             status: .partialContent, headers: ["ETag": "\"6b-64\"", "Content-Range": "bytes 0-4/100"], contentLength: 5,
-            framing: .init(keepAlive: true, requestVersion: .http1_0, date: date, serverName: "PackServe"))
+            keepAlive: true, requestVersion: .http1_0, date: date, serverName: "PackServe")
         #expect(String(decoding: keepAlive10, as: UTF8.self) == """
             HTTP/1.1 206 Partial Content\r\nDate: \(date)\r\nServer: PackServe\r\nETag: "6b-64"\r\n\
             Content-Range: bytes 0-4/100\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\n
             """)
         let notModified = ResponseHeadEncoder.encode(
             status: .notModified, headers: [:], contentLength: 0,
-            framing: .init(keepAlive: true, requestVersion: .http1_1, date: date))
+            keepAlive: true, requestVersion: .http1_1, date: date)
         #expect(String(decoding: notModified, as: UTF8.self) == "HTTP/1.1 304 Not Modified\r\nDate: \(date)\r\n\r\n")
     }
 
@@ -60,7 +60,7 @@ import Testing
         headers.add("X-Tab", "a\tb")
         headers.add("X-After", "2")
         let head = ResponseHeadEncoder.encode(
-            status: .ok, headers: headers, contentLength: 0, framing: .init(keepAlive: true, requestVersion: .http1_1, date: "d"))
+            status: .ok, headers: headers, contentLength: 0, keepAlive: true, requestVersion: .http1_1, date: "d")
         let fields = Self.fields(of: head)
         #expect(fields.map(\.name) == ["Date", "X-Before", "X-Tab", "X-After", "Content-Length"])
         #expect(!head.contains(0x00))

@@ -8,20 +8,6 @@
 /// body's length, not the body (which may be an open file's region, HTTPServer's `HTTPBody`), so it has no
 /// I/O in it.
 package enum ResponseHeadEncoder {
-    package struct Framing {
-        package var keepAlive: Bool
-        package var requestVersion: HTTPVersion
-        package var date: String
-        package var serverName: String?
-
-        package init(keepAlive: Bool, requestVersion: HTTPVersion, date: String, serverName: String? = nil) {
-            self.keepAlive = keepAlive
-            self.requestVersion = requestVersion
-            self.date = date
-            self.serverName = serverName
-        }
-    }
-
     private static let ownedFields = ["content-length", "transfer-encoding", "connection", "date"]
     /// Bit n set when an owned name is n bytes long (all are shorter than 64).
     private static let ownedLengths: UInt64 = ownedFields.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
@@ -30,10 +16,15 @@ package enum ResponseHeadEncoder {
     /// CRLF (38); `Connection: keep-alive` and CRLF (24); the final CRLF (2).
     private static let fixedBound = 32 + 8 + 10 + 38 + 24 + 2
 
-    /// The head of a response of `status` with `headers` whose body is `contentLength` bytes.
-    package static func encode(status: HTTPStatus, headers: HTTPHeaders, contentLength: Int64, framing: Framing) -> [UInt8] {
-        var bound = fixedBound + status.reason.utf8.count + framing.date.utf8.count
-            + (framing.serverName?.utf8.count ?? 0)
+    /// The head of a response of `status` with `headers` whose body is `contentLength` bytes, with what the
+    /// connection decides: whether it stays open (`keepAlive`), for which request version, the Date and the
+    /// Server name. Plain parameters, not a struct of them: the connection, in another module, would copy
+    /// one for every response (scripts/bench-hotpath measured the copies).
+    package static func encode(
+        status: HTTPStatus, headers: HTTPHeaders, contentLength: Int64, keepAlive: Bool, requestVersion: HTTPVersion,
+        date: String, serverName: String? = nil
+    ) -> [UInt8] {
+        var bound = fixedBound + status.reason.utf8.count + date.utf8.count + (serverName?.utf8.count ?? 0)
         for field in headers { bound += field.name.utf8.count + field.value.utf8.count + 4 }
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             var out = Writer(buffer: buffer)
@@ -43,8 +34,8 @@ package enum ResponseHeadEncoder {
             out.write(" " as StaticString)
             out.write(status.reason)
             out.writeCRLF()
-            out.writeField("Date", framing.date)
-            if let server = framing.serverName { out.writeField("Server", server) }
+            out.writeField("Date", date)
+            if let server = serverName { out.writeField("Server", server) }
             for field in headers where !isOwned(field.name) {
                 out.writeField(field.name, field.value)
             }
@@ -54,9 +45,9 @@ package enum ResponseHeadEncoder {
                 out.writeDecimal(UInt64(clamping: contentLength))
                 out.writeCRLF()
             }
-            if !framing.keepAlive {
+            if !keepAlive {
                 out.writeField("Connection", "close")
-            } else if framing.requestVersion == .http1_0 {
+            } else if requestVersion == .http1_0 {
                 out.writeField("Connection", "keep-alive")
             }
             out.writeCRLF()

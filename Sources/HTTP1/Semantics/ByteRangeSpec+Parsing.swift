@@ -8,19 +8,24 @@
 ///     suffix-range = "-" suffix-length
 extension ByteRangeSpec {
     /// Part of a field value's UTF-8.
-    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+    @usableFromInline typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
     /// The specs of a `Range` value, or nil when the whole field must be ignored (RFC 9110 §14.2: a
     /// server may ignore Range, and must not act on one it cannot parse): an unit other than `bytes`
     /// (compared case-insensitively, §14.1), a spec that is not digits-dash-digits, a first-pos greater
     /// than its last-pos, or no spec at all. Empty list elements (`0-1,,5-6`) are skipped (§5.6.1).
+    ///
+    /// Generic over the text, so inlinable: a caller in another module (the responder) gets the version for
+    /// its `String` rather than the generic one (scripts/bench-hotpath measured the difference).
+    @inlinable
     public static func parseRangeField(_ fieldValue: some StringProtocol) -> [ByteRangeSpec]? {
         // The value's own bytes, scanned in place (no copy into an array first).
         var value = String(fieldValue)
         return value.withUTF8 { parseRangeField(bytes: $0[...]) }
     }
 
-    private static func parseRangeField(bytes: Bytes) -> [ByteRangeSpec]? {
+    @usableFromInline
+    static func parseRangeField(bytes: Bytes) -> [ByteRangeSpec]? {
         guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
               isBytesUnit(bytes[..<equals].drop { $0 == 0x20 || $0 == 0x09 })
         else { return nil }

@@ -24,11 +24,9 @@ extension Connection {
     /// Queues the response; returns the size of its head.
     @discardableResult
     private func enqueue(_ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, sendsBody: Bool) -> Int {
-        let framing = ResponseHeadEncoder.Framing(
-            keepAlive: keepAlive, requestVersion: version, date: host.currentDate(),
-            serverName: configuration.serverName)
         let head = ResponseHeadEncoder.encode(
-            status: response.status, headers: response.headers, contentLength: response.body.count, framing: framing)
+            status: response.status, headers: response.headers, contentLength: response.body.count, keepAlive: keepAlive,
+            requestVersion: version, date: host.currentDate(), serverName: configuration.serverName)
         outbound.append(head: head, body: sendsBody ? response.body : nil)
         return head.count
     }
