@@ -5,8 +5,9 @@ import Testing
 
 /// Round 3's operations kit: blocking work on a bounded pool, not Dispatch's global queue.
 @Suite struct BlockingPoolTests {
-    /// Ten items that each block until released: never more than the bound run at once, none is lost, and
-    /// they start in the order they came.
+    /// Ten items that each block until released: never more than the bound run at once, none is lost or run
+    /// twice, and the first to come are the first to start. (Among items released together, which of the
+    /// pool's threads records its start first is the scheduler's choice, so no order is asserted there.)
     @Test func neverMoreThanTheBoundRunAtOnce() {
         let pool = BlockingPool(name: "test", maxThreads: 3)
         let gate = DispatchSemaphore(value: 0)
@@ -25,11 +26,11 @@ import Testing
         }
         // Three start and block; the others wait for a thread.
         for _ in 0..<3 { started.wait() }
-        #expect(state.withLock { $0.started.count } == 3)
+        #expect(state.withLock { $0.started.sorted() } == [0, 1, 2])
         for _ in 0..<10 { gate.signal() }
         done.wait()
         #expect(state.withLock { $0.most } == 3)
-        #expect(state.withLock { $0.started } == Array(0..<10))
+        #expect(state.withLock { $0.started.sorted() } == Array(0..<10))
         #expect(pool.threadCount == 3)
     }
 
