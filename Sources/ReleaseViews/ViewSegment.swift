@@ -1,0 +1,33 @@
+/// A run of builds that all read the same release of a channel: `[lower, upper)` on the build axis (`upper`
+/// nil: to the end). Each segment is one view with its own download manifest, because the Apple versions of
+/// two segments that read one release can differ (`AppleVersionPlanner`).
+public struct ViewSegment: Sendable, Hashable, CustomStringConvertible {
+    public let lower: BuildPoint
+    public let upper: BuildPoint?
+    public let release: Int
+
+    public init(lower: BuildPoint, upper: BuildPoint?, release: Int) {
+        self.lower = lower
+        self.upper = upper
+        self.release = release
+    }
+
+    public func contains(_ point: BuildPoint) -> Bool {
+        point >= lower && upper.map { point < $0 } ?? true
+    }
+
+    /// `1.10.0-` or `0.0.0-1.10.0`: the segment's name in stored documents and logs.
+    public var description: String { "\(lower)-\(upper?.description ?? "")" }
+
+    /// Reads `description`'s form back; nil for anything else.
+    public init?(named name: Substring, release: Int) {
+        guard let dash = name.firstIndex(of: "-"), let lower = BuildPoint(exactly: name[..<dash]) else { return nil }
+        let rest = name[name.index(after: dash)...]
+        if rest.isEmpty {
+            self.init(lower: lower, upper: nil, release: release)
+        } else {
+            guard let upper = BuildPoint(exactly: rest), lower < upper else { return nil }
+            self.init(lower: lower, upper: upper, release: release)
+        }
+    }
+}
