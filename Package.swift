@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "AppleArchive", targets: ["AppleArchive"]),
         .library(name: "JSONText", targets: ["JSONText"]),
         .library(name: "PackStore", targets: ["PackStore"]),
+        .library(name: "ReleaseViews", targets: ["ReleaseViews"]),
     ],
     // Exact versions (those Package.resolved pins): the Docker build context has no Package.resolved, and a
     // `from:` range would let an image built later take newer releases than the ones tested here.
@@ -116,6 +117,8 @@ let package = Package(
         .target(
             name: "PackStore",
             dependencies: [
+                // Channels, builds and the Apple version rule, which the index stores and signs by.
+                "ReleaseViews",
                 "DurableFiles",
                 "Digests",
                 "Hex",
@@ -253,6 +256,7 @@ let package = Package(
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "ReleaseViews",
                 "Sockets",
                 "AdminMessages",
                 "AppleArchive",
@@ -314,7 +318,8 @@ let package = Package(
         .testTarget(
             name: "PackStoreTests",
             dependencies: [
-                "PackStore", "AppleArchive", "AppleArchiveTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "PackStore", "AppleArchive", "AppleArchiveTestSupport", "ReleaseViews", "ViewRulesModel",
+                .product(name: "Crypto", package: "swift-crypto"),
                 // Tampers with index backups the way an attacker with the bucket could (IndexAuditTests).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

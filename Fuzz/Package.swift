@@ -64,6 +64,11 @@ let package = Package(
                 .product(name: "JSONText", package: "PackServe"),
             ],
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+        // A request path through the view prefix parser (/channels/, /builds/, /cohorts/; docs/channels.md).
+        .executableTarget(
+            name: "ViewPrefixFuzzer",
+            dependencies: ["FuzzDriver", .product(name: "ReleaseViews", package: "PackServe")],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
         // A published index whose rows the input rewrites, restored (Round 3, finding 4).
         .executableTarget(
             name: "IndexRestoreFuzzer",

@@ -27,6 +27,10 @@ public struct JSONNode: Sendable, Equatable {
         if case .string(let text) = kind { text } else { nil }
     }
 
+    public var bool: Bool? {
+        if case .bool(let value) = kind { value } else { nil }
+    }
+
     /// An integer written without fraction or exponent that fits in `Int`.
     public var wholeNumber: Int? {
         if case .number(let text) = kind { Int(text) } else { nil }

@@ -3,6 +3,11 @@
 /// `version` increases by one on every signing, so a client that keeps the highest version it accepted
 /// can refuse an older manifest (rollback) and, with `exp`, a stale one (freeze).
 public struct ManifestDocument: Sendable, Hashable, Codable {
+    /// The channel whose views this signing covers (docs/channels.md): a manifest of one channel is never
+    /// valid as another's. Manifests signed before channels existed have none and are production's.
+    public var channel: String
+    /// The release's build range; nil when it admits every build.
+    public var builds: ManifestBuilds?
     /// `publicBaseURL`.
     public var iss: String
     /// Issued at, seconds since 1970.
@@ -17,7 +22,12 @@ public struct ManifestDocument: Sendable, Hashable, Codable {
     public var tags: [String: [String]]
     public var totals: ManifestTotals
 
-    public init(iss: String, iat: Int64, exp: Int64, version: Int, release: Int, packs: [ManifestPack]) {
+    public init(
+        channel: String = "production", builds: ManifestBuilds? = nil, iss: String, iat: Int64, exp: Int64, version: Int,
+        release: Int, packs: [ManifestPack]
+    ) {
+        self.channel = channel
+        self.builds = builds
         self.iss = iss
         self.iat = iat
         self.exp = exp
@@ -30,5 +40,25 @@ public struct ManifestDocument: Sendable, Hashable, Codable {
         }
         self.tags = tags
         totals = ManifestTotals(packs: self.packs)
+    }
+}
+
+extension ManifestDocument {
+    private enum CodingKeys: String, CodingKey {
+        case channel, builds, iss, iat, exp, version, release, packs, tags, totals
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        channel = try container.decodeIfPresent(String.self, forKey: .channel) ?? "production"
+        builds = try container.decodeIfPresent(ManifestBuilds.self, forKey: .builds)
+        iss = try container.decode(String.self, forKey: .iss)
+        iat = try container.decode(Int64.self, forKey: .iat)
+        exp = try container.decode(Int64.self, forKey: .exp)
+        version = try container.decode(Int.self, forKey: .version)
+        release = try container.decode(Int.self, forKey: .release)
+        packs = try container.decode([ManifestPack].self, forKey: .packs)
+        tags = try container.decode([String: [String]].self, forKey: .tags)
+        totals = try container.decode(ManifestTotals.self, forKey: .totals)
     }
 }

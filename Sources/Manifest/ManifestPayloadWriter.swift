@@ -27,7 +27,7 @@ struct ManifestPayloadWriter {
     /// String bytes plus keys, quotes and commas (98 bytes a pack) and numbers (at most 20 bytes each), so
     /// that a manifest without escapes is written into one allocation.
     private static func estimatedCount(_ document: ManifestDocument) -> Int {
-        var count = 512 + document.iss.utf8.count
+        var count = 512 + document.iss.utf8.count + document.channel.utf8.count
         for pack in document.packs {
             count += 208 + pack.id.utf8.count + (pack.url?.utf8.count ?? 0) + pack.sha256.utf8.count
                 + pack.policy.utf8.count + pack.contentType.utf8.count
@@ -41,7 +41,18 @@ struct ManifestPayloadWriter {
     }
 
     private mutating func write(_ document: ManifestDocument) {
-        out.raw("{\"exp\":"); out.integer(document.exp)
+        out.raw("{")
+        if let builds = document.builds {
+            out.raw("\"builds\":{")
+            if let max = builds.max {
+                out.raw("\"max\":"); out.string(max)
+                if builds.min != nil { out.raw(",") }
+            }
+            if let min = builds.min { out.raw("\"min\":"); out.string(min) }
+            out.raw("},")
+        }
+        out.raw("\"channel\":"); out.string(document.channel)
+        out.raw(",\"exp\":"); out.integer(document.exp)
         out.raw(",\"iat\":"); out.integer(document.iat)
         out.raw(",\"iss\":"); out.string(document.iss)
         out.raw(",\"packs\":[")

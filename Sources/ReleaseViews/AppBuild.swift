@@ -18,6 +18,12 @@ public struct AppBuild: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// One to three parts, as given (leading zeros dropped: `1.01` is `1.1`).
     public var parts: [UInt64] { Array([point.major, point.minor, point.patch].prefix(partCount)) }
 
+    /// The build of three parts at `point` (`1.10.0`): how a view's lowest build is named in a URL.
+    public init(point: BuildPoint) {
+        self.point = point
+        partCount = 3
+    }
+
     /// Parses `text`, refusing anything that is not one to three period-separated runs of ASCII digits.
     public init(parsing text: some StringProtocol) throws(AppBuildError) {
         let bytes = Array(text.utf8)

@@ -7,10 +7,15 @@
 /// 1. the view must serve at least what any view of the channel ever served to its builds or lower ones
 ///    (`ServedFloor`: later in time, or up the axis by an app update), and at least what the lower views
 ///    serve in this same planning (a device updating its app right now);
-/// 2. among the versions already issued for the pack's content in the view, the lowest that is high enough
-///    is kept (a view whose content did not change keeps its version, so its devices download nothing);
-/// 3. otherwise a new version is issued: one more than the highest ever issued for the id in any channel, so
-///    one version names one content everywhere.
+/// 2. when every view that served these builds just before served this same content, the highest of their
+///    versions is kept if it is high enough (a view whose content did not change keeps its version, so its
+///    devices download nothing);
+/// 3. when one of them had withdrawn the pack, a new version is issued: a pack that comes back rises, as
+///    it always did in one channel;
+/// 4. otherwise the lowest version already issued for this content (in any channel) that is high enough is
+///    reused, so that a build moving between channels with the same content sees the same version;
+/// 5. otherwise a new version is issued: one more than the highest the id ever had in any channel, so one
+///    version names one content everywhere.
 ///
 /// A release for old builds published after one for newer builds (a hotfix) therefore raises the newer
 /// builds' versions of the packs it changed above the hotfix's; those views are `raised`.
@@ -18,8 +23,9 @@ public enum AppleVersionPlanner {
     /// - Parameters:
     ///   - contents: by segment, the content key of the pack in the segment's release (nil: not in it).
     ///   - segments: the channel's views, ascending (`ChannelViews.segments`).
+    ///   - previous: the channel's views just before this change and what each served of the pack.
     public static func plan(
-        _ pack: PackVersionHistory, contents: [String?], segments: [ViewSegment]
+        _ pack: PackVersionHistory, contents: [String?], segments: [ViewSegment], previous: [PreviousServing] = []
     ) -> PackViewPlan {
         precondition(contents.count == segments.count, "one content per segment")
         var history = pack
@@ -36,9 +42,18 @@ public enum AppleVersionPlanner {
                 continue
             }
             let timeFloor = pack.floor.highest(below: segment.upper)
+            let before = previous.filter { $0.overlaps(segment) }
+            func choose(atLeast floor: Int) -> Int? {
+                if !before.isEmpty, before.allSatisfy({ $0.served?.content == content }) {
+                    let kept = before.compactMap(\.served?.version).max()!
+                    if kept >= floor { return kept }
+                }
+                if before.contains(where: { $0.served == nil }) { return nil }
+                return history.issuedVersion(of: content, atLeast: floor)
+            }
             let version: Int
-            if let kept = history.issuedVersion(of: content, atLeast: max(timeFloor, lowerViews)) {
-                version = kept
+            if let chosen = choose(atLeast: max(timeFloor, lowerViews)) {
+                version = chosen
             } else {
                 history.latest += 1
                 version = history.latest
@@ -46,8 +61,7 @@ public enum AppleVersionPlanner {
                 newlyIssued.append((version, content))
             }
             // Raised when time alone would have kept a lower version that names the same content.
-            let byTimeAlone = history.issuedVersion(of: content, atLeast: timeFloor)
-            raised.append(byTimeAlone.map { $0 < version } ?? false)
+            raised.append(choose(atLeast: timeFloor).map { $0 < version } ?? false)
             versions.append(version)
             served.append((segment.lower, version))
             lowerViews = max(lowerViews, version)

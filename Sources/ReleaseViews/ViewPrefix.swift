@@ -1,5 +1,3 @@
-import ReleaseViews
-
 /// Splits a request path into the view prefix and the document or pack path after it
 /// (docs/channels.md "Views"): `[/channels/{channel}][/builds/{build}][/cohorts/{k}]`, each at most once and in
 /// this order. Pure and allocation-light (it runs on every request whose path starts with one of the three

@@ -1,5 +1,3 @@
-import ReleaseViews
-
 /// Which view of the catalog a request names with its path prefix (docs/channels.md "Views"): a channel (none:
 /// production, or the build map's channel when a build is named), a build (none: the lowest) and a cohort
 /// (parsed and checked; every cohort reads its channel's release until rollouts exist).
@@ -24,5 +22,18 @@ public struct ViewSelector: Sendable, Hashable {
         if let build { prefix += "/builds/\(build)" }
         if let cohort { prefix += "/cohorts/\(cohort)" }
         return prefix
+    }
+}
+
+extension ViewSelector {
+    /// The view that names `segment` of `channel` in the URLs inside its documents (docs/channels.md "Views"):
+    /// production's lowest run of builds is the plain view; any other run names its channel (explicitly, so
+    /// that the build map does not move it) and its lowest build.
+    public init(channel: ChannelName, segment: ViewSegment) {
+        if segment.lower == .zero {
+            self.init(channel: channel.isProduction ? nil : channel)
+        } else {
+            self.init(channel: channel, build: AppBuild(point: segment.lower))
+        }
     }
 }

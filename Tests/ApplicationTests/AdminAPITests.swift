@@ -42,7 +42,7 @@ import Testing
 
         let published = try await session.request("POST", "/admin/publish", token: "ci", json: #"{"note":"from CI"}"#)
         #expect(published.status == 200, "\(published.text)")
-        #expect(published.text == #"{"release":1,"version":1}"#)
+        #expect(published.text == #"{"channel":"production","raisedPacks":0,"raisedViews":0,"release":1,"version":1}"#)
         // The watcher takes the release up as it does for the CLI: the uploaded bytes are served.
         server.refresh()
         let served = try await server.client.get("/packs/level-1")
@@ -52,12 +52,12 @@ import Testing
         #expect(removed.status == 204)
         #expect(try await session.request("GET", "/admin/draft", token: "ci").text == "[]")
         let second = try await session.request("POST", "/admin/publish", token: "ci")
-        #expect(second.text == #"{"release":2,"version":2}"#, "\(second.text)")
+        #expect(second.text == #"{"channel":"production","raisedPacks":0,"raisedViews":0,"release":2,"version":2}"#, "\(second.text)")
         let nothing = try await session.request("POST", "/admin/publish", token: "ci")
         #expect(nothing.status == 409 && nothing.headers["content-type"] == "application/problem+json")
 
         let rolledBack = try await session.request("POST", "/admin/rollback", token: "ci", json: #"{"release":1}"#)
-        #expect(rolledBack.text == #"{"release":3,"version":3}"#, "\(rolledBack.text)")
+        #expect(rolledBack.text == #"{"channel":"production","raisedPacks":0,"raisedViews":0,"release":3,"version":3}"#, "\(rolledBack.text)")
         #expect(try server.store.releases().map(\.number).contains(3))
         #expect(try await session.request("DELETE", "/admin/packs/level-9", token: "ci").status == 404)
         #expect(try await session.request("GET", "/admin/nothing", token: "ci").status == 404)

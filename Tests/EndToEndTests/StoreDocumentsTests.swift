@@ -51,7 +51,9 @@ import Testing
         #expect(releases.status == 200)
         #expect(releases.text == history.stdout.trimmingCharacters(in: .newlines), "GET /releases differs from releases --json")
         let items = try JSONSerialization.jsonObject(with: releases.body) as? [[String: Any]] ?? []
-        #expect(items.map { Set($0.keys) } == Array(repeating: ["release", "createdAt", "note", "packs", "totalBytes"], count: 2))
+        // Every release names its channel (docs/channels.md); `builds` only when it states a range.
+        #expect(items.map { Set($0.keys) } == Array(repeating: ["release", "createdAt", "note", "packs", "totalBytes", "channel"], count: 2))
+        #expect(items.map { $0["channel"] as? String } == ["production", "production"])
         #expect(items.map { $0["note"] as? String } == ["two levels", "dark cave"])
 
         // Another Host than the allowed ones gets no content, only the problem naming it.

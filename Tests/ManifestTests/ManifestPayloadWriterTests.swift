@@ -37,8 +37,18 @@ import Testing
         bigNumbers.exp = .max
         bigNumbers.version = .min
         bigNumbers.release = .max
+        func channel(_ name: String, min: String?, max: String?) -> ManifestDocument {
+            var document = document([pack("a")])
+            document.channel = name
+            document.builds = ManifestBuilds(min: min, max: max)
+            return document
+        }
         return [
             ("no packs", document([])),
+            ("a channel and both build bounds", channel("beta", min: "1.10", max: "2")),
+            ("only a minimum build", channel("qa-2", min: "1.10.0", max: nil)),
+            ("only a maximum build", channel("production", min: nil, max: "1.9")),
+            ("an escaped channel", channel(everyASCII, min: unicode, max: "\"")),
             ("nil url", document([pack("a", url: nil), pack("b")])),
             ("one pack, nil url", document([pack("a", url: nil, tags: ["t"])])),
             ("empty strings",
@@ -74,7 +84,7 @@ import Testing
                  tags: ["level-9", "level-10", "b", "B", "é", "z"], order: 3),
         ])
         document.totals.onDemandBytes = .min
-        let expected = #"{"exp":1764374400,"iat":1763769600,"iss":"https://h.example","packs":["#
+        let expected = #"{"channel":"production","exp":1764374400,"iat":1763769600,"iss":"https://h.example","packs":["#
             + #"{"contentType":"application/zip","id":"p","order":3,"policy":"prefetch","#
             + #""sha256":"\"\\/\b\f\n\r\t\u0000\u001f"#
             + "\u{7F}\u{2028}é"
@@ -82,6 +92,15 @@ import Testing
             + #""tags":{"B":["p"],"b":["p"],"level-10":["p"],"level-9":["p"],"z":["p"],"é":["p"]},"#
             + #""totals":{"essentialBytes":0,"onDemandBytes":-9223372036854775808,"prefetchBytes":-5},"version":17}"#
         expectSameBytes(ManifestPayloadWriter.encode(document), Array(expected.utf8), "documented rules")
+    }
+
+    @Test func buildsComeFirstWithTheirBoundsInKeyOrder() {
+        var document = Self.document([])
+        document.channel = "beta"
+        document.builds = ManifestBuilds(min: "1.10", max: "2")
+        let text = String(decoding: ManifestPayloadWriter.encode(document), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"builds":{"max":"2","min":"1.10"},"channel":"beta","exp":"#))
+        #expect(ManifestBuilds(min: nil, max: nil) == nil)
     }
 
     @Test func randomDocumentsMatchJSONEncoder() throws {

@@ -30,7 +30,7 @@ import Testing
         #expect(a.payload == b.payload)
         let text = String(decoding: a.payload, as: UTF8.self)
         #expect(!text.contains("\\/") && !text.contains(" ") && !text.contains("\n"))
-        #expect(text.hasPrefix(#"{"exp":2000000000,"iat":1763769600,"iss":"https://assets.example.com","packs":[{"#))
+        #expect(text.hasPrefix(#"{"channel":"production","exp":2000000000,"iat":1763769600,"iss":"https://assets.example.com","packs":[{"#))
     }
 
     @Test func bothSignaturesVerifyAndRoundTripTheDocument() throws {

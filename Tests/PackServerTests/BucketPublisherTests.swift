@@ -1,6 +1,7 @@
 import Foundation
 import PackStore
 import Synchronization
+import ReleaseViews
 import Testing
 
 @testable import PackServer
@@ -104,9 +105,9 @@ import Testing
 
         fixture.advance(10)
         let outcome = try fixture.signer.renew(
-            release: 1, after: first.version, lease: SigningLease(holder: "test", until: fixture.now + 100),
+            .production, after: first.version, lease: SigningLease(holder: "test", until: fixture.now + 100),
             notBefore: fixture.now + 2, in: fixture.store, now: fixture.now)
-        guard case .signed(let renewed) = outcome else { Issue.record("not signed: \(outcome)"); return }
+        guard case .signed(let signed) = outcome, let renewed = signed.first else { Issue.record("not signed: \(outcome)"); return }
         let report = try #require(try fixture.sync(bucket))
         #expect(report.blobsSent == 0)
         #expect(report.documentsSent == 3)  // the new version's three forms, nothing else
@@ -119,9 +120,9 @@ import Testing
 
         fixture.advance(100)
         let later = try fixture.signer.renew(
-            release: 1, after: renewed.version, lease: SigningLease(holder: "test", until: fixture.now + 100),
+            .production, after: renewed.version, lease: SigningLease(holder: "test", until: fixture.now + 100),
             notBefore: fixture.now + 2, in: fixture.store, now: fixture.now)
-        guard case .signed(let third) = later else { Issue.record("not signed: \(later)"); return }
+        guard case .signed(let signed) = later, let third = signed.first else { Issue.record("not signed: \(later)"); return }
         #expect(try fixture.sync(bucket)?.pointer?.notBefore == third.notBefore)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PackStore
+import ReleaseViews
 import Testing
 
 @testable import PackServer
@@ -40,9 +41,9 @@ import Testing
 
         fixture.advance(60)
         let outcome = try fixture.signer.renew(
-            release: 1, after: first.version, lease: SigningLease(holder: "test", until: fixture.now + 100),
+            .production, after: first.version, lease: SigningLease(holder: "test", until: fixture.now + 100),
             notBefore: fixture.now, in: fixture.store, now: fixture.now)
-        guard case .signed(let renewed) = outcome else { Issue.record("not signed: \(outcome)"); return }
+        guard case .signed(let signed) = outcome, let renewed = signed.first else { Issue.record("not signed: \(outcome)"); return }
         #expect(await service.pass()?.pointer?.version == renewed.version)
 
         let (release, _) = try fixture.publishRelease(seed: 2)

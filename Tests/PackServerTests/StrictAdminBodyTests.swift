@@ -31,11 +31,11 @@ import Testing
         let publish = refusal { () throws(AdminRefusal) in
             _ = try AdminAPI.decode(PublishRequest.self, from: Array(#"{"nte":"x"}"#.utf8), orEmpty: nil)
         }
-        #expect(publish == #"body:1:2: unknown key "nte" (allowed: note)"#)
+        #expect(publish == #"body:1:2: unknown key "nte" (allowed: channel, maxBuild, minBuild, note)"#)
         let rollback = refusal { () throws(AdminRefusal) in
             _ = try AdminAPI.decode(RollbackRequest.self, from: Array(#"{"release":1,"force":true}"#.utf8), orEmpty: nil)
         }
-        #expect(rollback == #"body:1:14: unknown key "force" (allowed: release)"#)
+        #expect(rollback == #"body:1:14: unknown key "force" (allowed: channel, release)"#)
     }
 
     @Test func aDuplicateKeyIsRefused() {

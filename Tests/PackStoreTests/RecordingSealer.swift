@@ -1,35 +1,59 @@
 import Foundation
 import PackStore
+import ReleaseViews
 
-/// A stand-in sealer: returns recognisable bytes for the manifest ("v<version> r<release> n<packs>") and one
-/// document, or throws `failure` when set. PackStore stores what it gets without reading it.
-struct RecordingSealer: ReleaseSealer {
+/// A stand-in sealer: returns recognisable bytes for each view's manifest ("c<channel> v<version> r<release>
+/// n<packs>") and one document listing its packs with their Apple versions ("id@version,…"), or throws
+/// `failure` when set. PackStore stores what it gets without reading it.
+struct RecordingSealer: ChannelSealer {
     var issuedAt: Int64 = 100
     var lifetime: Int64 = 100
     var profile = "p"
     var failure: (any Error)?
 
-    func seal(_ release: ReleaseSummary, version: Int, packs: [PackEntry]) throws -> ReleaseSeal {
+    func seal(_ request: ChannelSealRequest) throws -> ChannelSeal {
         if let failure { throw failure }
-        let manifest = ManifestSignature(
-            keyID: "k", payload: Array("v\(version) r\(release.number) n\(packs.count)".utf8), payloadSignature: [1, 2],
-            compactJWS: "jws-\(version)", profile: profile)
-        let documents = ReleaseDocuments(
-            profile: profile, bodies: ["ids": Array(packs.map(\.id).joined(separator: ",").utf8)])
-        return ReleaseSeal(issuedAt: issuedAt, expiresAt: issuedAt + lifetime, manifest: manifest, documents: documents)
+        var manifests: [String: ManifestSignature] = [:]
+        var documents: [String: ReleaseDocuments] = [:]
+        for view in request.views {
+            manifests[view.segment.description] = Self.signature(channel: request.channel, version: request.version, view: view)
+            documents[view.segment.description] = ReleaseDocuments(
+                profile: profile, bodies: ["ids": Array(view.packs.map { Self.listing($0) }.joined(separator: ",").utf8)])
+        }
+        return ChannelSeal(issuedAt: issuedAt, expiresAt: issuedAt + lifetime, manifests: manifests, documents: documents)
+    }
+
+    /// `id@appleVersion#sha256`.
+    static func listing(_ pack: PackEntry) -> String { "\(pack.id)@\(pack.appleVersion)#\(pack.sha256)" }
+
+    static func signature(channel: ChannelName, version: Int, view: SealedView) -> ManifestSignature {
+        ManifestSignature(
+            keyID: "k", payload: Array("c\(channel) v\(version) r\(view.release.number) n\(view.packs.count)".utf8),
+            payloadSignature: [1, 2], compactJWS: "jws-\(version)", profile: "p")
     }
 }
 
 extension PackStore {
     /// `publish` sealed by a `RecordingSealer`, for tests about releases rather than their manifests.
     @discardableResult
-    func publish(note: String = "") throws(PackStoreError) -> ReleaseSummary {
-        try publish(note: note, sealedBy: RecordingSealer()).0
+    func publish(note: String = "", channel: ChannelName = .production, builds: BuildRange = .all)
+        throws(PackStoreError) -> ReleaseSummary
+    {
+        try publish(note: note, channel: channel, builds: builds, sealedBy: RecordingSealer()).0
     }
 
     /// `rollback` sealed by a `RecordingSealer`.
     @discardableResult
     func rollback(to number: Int, note: String? = nil) throws(PackStoreError) -> ReleaseSummary {
         try rollback(to: number, note: note, sealedBy: RecordingSealer()).0
+    }
+
+    /// The stored document of the view `build` reads in `channel`: "id@appleVersion,…".
+    func viewIDs(_ channel: ChannelName = .production, build: String? = nil) throws -> String? {
+        let views = try views(of: channel)
+        guard let segment = views.segment(for: try build.map { try AppBuild(parsing: $0) }) else { return nil }
+        guard let body = try viewDocuments(channel: channel, segment: segment, profile: "p")?["ids"] else { return nil }
+        return String(decoding: body, as: UTF8.self).split(separator: ",")
+            .map { $0.prefix { $0 != "#" } }.joined(separator: ",")
     }
 }

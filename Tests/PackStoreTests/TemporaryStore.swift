@@ -8,9 +8,10 @@ final class TemporaryStore {
     let dataDirectory: URL
     let store: PackStore
 
-    init() throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("packstore-tests-\(UUID().uuidString)", isDirectory: true)
+    /// - Parameter parent: where the directory goes; `/dev/shm` (memory, where fsync costs nothing) for tests
+    ///   that make thousands of small commits and are not about durability.
+    init(parent: URL = FileManager.default.temporaryDirectory) throws {
+        root = parent.appendingPathComponent("packstore-tests-\(UUID().uuidString)", isDirectory: true)
         dataDirectory = root.appendingPathComponent("data", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         store = try PackStore(dataDirectory: dataDirectory)

@@ -1,4 +1,3 @@
-import PackServer
 import ReleaseViews
 import Testing
 

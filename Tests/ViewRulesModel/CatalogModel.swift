@@ -20,11 +20,23 @@ public struct CatalogModel: Sendable {
         public let manifestVersion: Int
         public let release: Int
         public let apple: [String: AppleVersion]
+
+        public init(channel: ChannelName, manifestVersion: Int, release: Int, apple: [String: AppleVersion]) {
+            self.channel = channel
+            self.manifestVersion = manifestVersion
+            self.release = release
+            self.apple = apple
+        }
     }
 
     public struct AppleVersion: Sendable, Equatable {
         public let version: Int
         public let content: String
+
+        public init(version: Int, content: String) {
+            self.version = version
+            self.content = content
+        }
     }
 
     struct Channel: Sendable {
@@ -167,6 +179,8 @@ public struct CatalogModel: Sendable {
 
     private mutating func point(_ channel: ChannelName, at number: Int) {
         var state = channels[channel]!
+        let before = state.views.segments
+        let beforeApple = state.apple
         state.history.append(ChannelHistoryEntry(release: number, builds: releases[number]!.builds))
         state.views = ChannelViews(history: state.history)
         let segments = state.views.segments
@@ -176,8 +190,14 @@ public struct CatalogModel: Sendable {
         for id in ids.sorted() {
             let history = PackVersionHistory(
                 latest: latest[id] ?? 0, issued: issued[id] ?? [:], floor: floors[channel]?[id] ?? .none)
+            let previous = zip(before, beforeApple).map { segment, apple in
+                PreviousServing(
+                    segment: segment,
+                    served: apple[id].map { PreviousServing.Served(version: $0.version, content: $0.content) })
+            }
             let plan = AppleVersionPlanner.plan(
-                history, contents: segments.map { releases[$0.release]!.contents[id] }, segments: segments)
+                history, contents: segments.map { releases[$0.release]!.contents[id] }, segments: segments,
+                previous: previous)
             latest[id] = plan.history.latest
             issued[id] = plan.history.issued
             floors[channel, default: [:]][id] = plan.history.floor

@@ -18,7 +18,7 @@ public struct CatalogStepGenerator: Sendable {
     /// A step that usually makes sense for `model`: channels that exist, releases newer than a channel's for
     /// promotes. Some are still refused (a publish that changes nothing, a remap that would lower a version),
     /// which is tested too.
-    public mutating func next(for model: CatalogModel) -> CatalogStep {
+    public mutating func next(for model: some CatalogState) -> CatalogStep {
         let existing = model.channelNames
         let channel = existing.randomElement(using: &random)!
         let latest = model.latestRelease ?? 0

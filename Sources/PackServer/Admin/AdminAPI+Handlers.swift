@@ -5,6 +5,7 @@ import HTTPServer
 import JSONText
 import Manifest
 import PackStore
+import ReleaseViews
 
 /// The work of each admin endpoint, off the event loop, after the token is checked.
 extension AdminAPI {
@@ -43,6 +44,11 @@ extension AdminAPI {
                 case .publish: return try publish(body: body, by: token)
                 case .rollback: return try rollback(body: body, by: token)
                 case .signURL: return try signURL(body: body, by: token)
+                case .channels: return try Self.jsonText(.ok, Self.store { try ChannelDocuments.list(store.channels()) })
+                case .putChannel(let name): return try putChannel(name, body: body, by: token)
+                case .deleteChannel(let name): return try deleteChannel(name, by: token)
+                case .builds: return try Self.jsonText(.ok, Self.store { try ChannelDocuments.builds(store.buildMap()) })
+                case .putBuild(let build): return try putBuild(build, body: body, by: token)
                 }
             } catch {
                 return error.response
@@ -141,22 +147,50 @@ extension AdminAPI {
 
     private func publish(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
         let request = try Self.decode(PublishRequest.self, from: body, orEmpty: PublishRequest(note: nil))
-        guard let signer else { throw .noSigningKey }
-        let (release, manifest) = try durations.publish.measure { () throws(AdminRefusal) in
-            try Self.store { try signer.publish(note: request.note ?? "", in: store, now: now()) }
+        let channel = try Self.channel(request.channel)
+        let builds: BuildRange
+        do {
+            builds = try BuildRange(min: request.minBuild, max: request.maxBuild)
+        } catch {
+            throw .store(.channel(.invalidBuild(error.description)))
         }
-        logger.notice("admin: published", metadata: ["token": "\(token.name)", "release": "\(release.number)"])
-        return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
+        guard let signer else { throw .noSigningKey }
+        let (release, change) = try durations.publish.measure { () throws(AdminRefusal) in
+            try Self.store {
+                try signer.publish(note: request.note ?? "", channel: channel, builds: builds, in: store, now: now())
+            }
+        }
+        logger.notice("admin: published", metadata: [
+            "token": "\(token.name)", "release": "\(release.number)", "channel": "\(channel)",
+        ])
+        return try Self.json(.ok, Self.outcome(change))
     }
 
     private func rollback(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
         let request = try Self.decode(RollbackRequest.self, from: body, orEmpty: nil)
+        let channel = try Self.channel(request.channel)
         guard let signer else { throw .noSigningKey }
-        let (release, manifest) = try Self.store { try signer.rollback(to: request.release, in: store, now: now()) }
+        let (release, change) = try Self.store {
+            try signer.rollback(to: request.release, channel: channel, in: store, now: now())
+        }
         logger.notice("admin: rolled back", metadata: [
             "token": "\(token.name)", "release": "\(release.number)", "contentOf": "\(request.release)",
+            "channel": "\(channel)",
         ])
-        return try Self.json(.ok, PublishOutcome(release: release.number, version: manifest.version))
+        return try Self.json(.ok, Self.outcome(change))
+    }
+
+    static func outcome(_ change: ChannelChange) -> PublishOutcome {
+        PublishOutcome(
+            release: change.release, version: change.version, channel: change.channel, raisedPacks: change.raisedPacks,
+            raisedViews: change.raisedViews)
+    }
+
+    /// A channel named in a body or path; nil (absent) is production.
+    static func channel(_ text: String?) throws(AdminRefusal) -> ChannelName {
+        guard let text else { return .production }
+        guard let channel = ChannelName(text) else { throw .store(.channel(.invalidName(text))) }
+        return channel
     }
 
     // MARK: POST /admin/urls
@@ -205,19 +239,39 @@ extension AdminAPI {
 }
 
 extension PublishRequest: AdminJSONBody {
-    static let shape = JSONShape.object(members: ["note": .string])
+    static let shape = JSONShape.object(
+        members: ["note": .string, "channel": .string, "minBuild": .string, "maxBuild": .string])
 
     init(checked body: JSONNode) {
-        self.init(note: body["note"]?.string)
+        self.init(
+            note: body["note"]?.string, channel: body["channel"]?.string, minBuild: body["minBuild"]?.string,
+            maxBuild: body["maxBuild"]?.string)
     }
 }
 
 extension RollbackRequest: AdminJSONBody {
-    static let shape = JSONShape.object(members: ["release": .wholeNumber], required: ["release"])
+    static let shape = JSONShape.object(members: ["release": .wholeNumber, "channel": .string], required: ["release"])
 
     init(checked body: JSONNode) throws(AdminRefusal) {
         guard let release = body["release"]?.wholeNumber else { throw .badRequest("release: must be a whole number") }
-        self.init(release: release)
+        self.init(release: release, channel: body["channel"]?.string)
+    }
+}
+
+extension ChannelRequest: AdminJSONBody {
+    static let shape = JSONShape.object(members: ["release": .wholeNumber, "requireCredentials": .boolean])
+
+    init(checked body: JSONNode) {
+        self.init(release: body["release"]?.wholeNumber, requireCredentials: body["requireCredentials"]?.bool)
+    }
+}
+
+extension BuildRequest: AdminJSONBody {
+    static let shape = JSONShape.object(members: ["channel": .string, "force": .boolean], required: ["channel"])
+
+    init(checked body: JSONNode) throws(AdminRefusal) {
+        guard let channel = body["channel"]?.string else { throw .badRequest("channel: must be a string") }
+        self.init(channel: channel, force: body["force"]?.bool)
     }
 }
 

@@ -13,6 +13,13 @@ enum AdminEndpoint: Equatable, Sendable {
     case rollback
     /// `POST /admin/urls`: a signed URL of a private pack.
     case signURL
+    /// `GET /admin/channels`, `PUT` and `DELETE /admin/channels/{name}` (docs/channels.md).
+    case channels
+    case putChannel(name: String)
+    case deleteChannel(name: String)
+    /// `GET /admin/builds`, `PUT /admin/builds/{build}`: the build map.
+    case builds
+    case putBuild(build: String)
 
     enum Body: Equatable {
         /// No body is read (one that comes anyway is refused before it is read).
@@ -30,8 +37,8 @@ enum AdminEndpoint: Equatable, Sendable {
     var scope: TokenScope {
         switch self {
         case .putPack: .upload
-        case .draft: .read
-        case .patchPack, .deletePack, .publish, .rollback: .publish
+        case .draft, .channels, .builds: .read
+        case .patchPack, .deletePack, .publish, .rollback, .putChannel, .deleteChannel, .putBuild: .publish
         // An app's backend asks for a URL after checking a purchase: the same right as downloading.
         case .signURL: .download
         }
@@ -40,8 +47,8 @@ enum AdminEndpoint: Equatable, Sendable {
     var body: Body {
         switch self {
         case .putPack: .stream
-        case .patchPack, .publish, .rollback, .signURL: .json
-        case .deletePack, .draft: .none
+        case .patchPack, .publish, .rollback, .signURL, .putChannel, .putBuild: .json
+        case .deletePack, .draft, .channels, .deleteChannel, .builds: .none
         }
     }
 
@@ -67,6 +74,18 @@ enum AdminEndpoint: Equatable, Sendable {
             return method == .post ? .success(.rollback) : .failure(.methodNotAllowed(allow: "POST"))
         case "urls" where segments.count == 2:
             return method == .post ? .success(.signURL) : .failure(.methodNotAllowed(allow: "POST"))
+        case "channels" where segments.count == 2:
+            return method.isGetOrHead ? .success(.channels) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
+        case "channels" where segments.count == 3:
+            switch method {
+            case .put: return .success(.putChannel(name: segments[2]))
+            case .delete: return .success(.deleteChannel(name: segments[2]))
+            default: return .failure(.methodNotAllowed(allow: "PUT, DELETE"))
+            }
+        case "builds" where segments.count == 2:
+            return method.isGetOrHead ? .success(.builds) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
+        case "builds" where segments.count == 3:
+            return method == .put ? .success(.putBuild(build: segments[2])) : .failure(.methodNotAllowed(allow: "PUT"))
         default:
             return .failure(.notFound(path))
         }

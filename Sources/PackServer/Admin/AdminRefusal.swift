@@ -112,6 +112,14 @@ enum AdminRefusal: Error, Equatable, Sendable {
             .internalServerError
         case .lockBusy:
             .serviceUnavailable
+        case .channel(let refusal):
+            switch refusal {
+            case .invalidName, .invalidBuild: .badRequest
+            case .unknownChannel: .notFound
+            case .channelExists, .productionIsPermanent, .buildsMapped, .notNewer, .appleVersionWouldFall, .noViewForBuild,
+                .alreadyMapped:
+                .conflict
+            }
         }
     }
 }

@@ -71,7 +71,8 @@ public struct PublishedRelease: Sendable {
     }
 }
 
-/// One entry of `GET /releases` (docs/api.md): `{"release","createdAt","note","packs","totalBytes"}`.
+/// One entry of `GET /releases` (docs/api.md): `{"release","createdAt","note","packs","totalBytes","channel"}`,
+/// with `builds`, `rollbackOf` and `pruned` when they apply.
 public struct ReleaseListItem: Encodable, Sendable {
     let release: Int
     let createdAt: Date
@@ -82,6 +83,10 @@ public struct ReleaseListItem: Encodable, Sendable {
     let rollbackOf: Int?
     /// `true` once `gc` dropped its contents (it can no longer be listed or restored); absent otherwise.
     let pruned: Bool?
+    /// The channel it was published to (docs/channels.md).
+    let channel: String
+    /// The app builds it works with; absent when it states none.
+    let builds: ManifestBuilds?
 
     public init(_ summary: ReleaseSummary) {
         release = summary.number
@@ -91,5 +96,7 @@ public struct ReleaseListItem: Encodable, Sendable {
         totalBytes = summary.totalBytes
         rollbackOf = summary.rollbackOf
         pruned = summary.isPruned ? true : nil
+        channel = summary.channel
+        builds = ManifestBuilds(min: summary.minBuild, max: summary.maxBuild)
     }
 }

@@ -24,7 +24,7 @@ struct ReleaseLoader {
         let snapshot = store.snapshot(
             of: release, entries: entries, otherBlobSizes: otherBlobSizes, privateDigests: privateDigests)
         let profile = DownloadManifestVariants.profile(baseURL: baseURL, style: style)
-        var bodies = try store.releaseDocuments(release: number, profile: profile)
+        var bodies = try store.plainViewDocuments(release: number, profile: profile)
         if bodies == nil {
             logger.notice("""
                 release \(number) has no download manifest stored for \(profile) (published before they were kept, \

@@ -99,7 +99,7 @@ public struct ReleaseWatcher: Service {
                 renewal.logger.error("cannot read the download tokens: \(error)")
             }
         }
-        guard let latest = try store.latestReleaseNumber() else { return nil }
+        guard let latest = try store.answeringRelease() else { return nil }
         var release = live.release
         let waiting = live.upcoming
         if latest != release?.snapshot.release {

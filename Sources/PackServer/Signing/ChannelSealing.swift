@@ -1,20 +1,27 @@
 import Manifest
 import PackStore
 
-/// How `publish` and `rollback` seal a new release (PackStore makes none without): the manifest signed at
-/// `now`, and the download manifest encoded once with the signer's base URL and URL style, so a server
-/// loading the release sends stored bytes instead of encoding every pack again.
-struct ReleaseSealing: ReleaseSealer {
+/// How a change to a channel is sealed (PackStore makes none without): every view's manifest signed at `now`,
+/// and its download manifest encoded once with the signer's base URL and URL style, so a server loading the
+/// view sends stored bytes instead of encoding every pack again.
+struct ChannelSealing: ChannelSealer {
     let signer: ManifestSigner
     let now: Int64
 
-    func seal(_ release: ReleaseSummary, version: Int, packs: [PackEntry]) throws -> ReleaseSeal {
-        let manifest = try signer.signature(now)(version, release.number, packs)
-        let documents = ReleaseDocuments(
-            profile: DownloadManifestVariants.profile(baseURL: signer.issuer, style: signer.style),
-            bodies: DownloadManifestVariants.encode(
-                packs: packs, release: release.number, baseURL: signer.issuer, style: signer.style))
-        return ReleaseSeal(
-            issuedAt: now, expiresAt: now + signer.lifetimeSeconds, manifest: manifest, documents: documents)
+    func seal(_ request: ChannelSealRequest) throws -> ChannelSeal {
+        let sign = signer.signature(now)
+        let profile = DownloadManifestVariants.profile(baseURL: signer.issuer, style: signer.style)
+        let manifests = try sign(request.channel, request.version, request.views)
+        var documents: [String: ReleaseDocuments] = [:]
+        for view in request.views {
+            let base = ManifestSigner.base(
+                issuer: signer.issuer, style: signer.style, channel: request.channel, segment: view.segment)
+            documents[view.segment.description] = ReleaseDocuments(
+                profile: profile,
+                bodies: DownloadManifestVariants.encode(
+                    packs: view.packs, release: view.release.number, baseURL: base, style: signer.style))
+        }
+        return ChannelSeal(
+            issuedAt: now, expiresAt: now + signer.lifetimeSeconds, manifests: manifests, documents: documents)
     }
 }

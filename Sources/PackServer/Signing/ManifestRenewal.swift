@@ -64,16 +64,19 @@ struct ManifestRenewal {
         let notBefore = reason.waitsForGoLive ? now + lead : now
         let outcome = try signingDuration.measure { () throws(PackStoreError) in
             try signer.renew(
-                release: latest, after: manifest?.version, lease: lease(signingAt: now, lead: lead, by: signer),
+                .production, after: manifest?.version, lease: lease(signingAt: now, lead: lead, by: signer),
                 notBefore: notBefore, in: store, now: now)
         }
         switch outcome {
         case .signed(let signed):
+            let served = try store.latestManifest()
+            let first = served ?? signed.first
             logger.info("""
-                signed release \(latest) as manifest version \(signed.version), live from \(signed.notBefore), \
-                valid until \(signed.expiresAt) (\(reason))
+                signed release \(first?.release ?? latest) as manifest version \(first?.version ?? 0), live from \
+                \(first?.notBefore ?? now), valid until \(first?.expiresAt ?? now) (\(reason)); \(signed.count) view(s) of \
+                production
                 """)
-            return signed
+            return served
         case .renewedElsewhere:
             return try store.latestManifest()
         case .leaseHeld(let lease):

@@ -9,7 +9,7 @@ public enum ScheduledRenewal {
     public static func run(
         store: PackStore, signer: ManifestSigner, logger: Logger, now: Int64
     ) throws -> (manifest: StoredManifest?, signed: Bool) {
-        guard let latest = try store.latestReleaseNumber() else { return (nil, false) }
+        guard let latest = try store.answeringRelease() else { return (nil, false) }
         let before = try store.latestManifestVersion()
         let renewal = ManifestRenewal(store: store, signer: signer, logger: logger, startedAt: now)
         let manifest = try renewal.manifest(after: nil, latest: latest, now: now)

@@ -1,6 +1,7 @@
 import Foundation
 import Manifest
 import PackStore
+import ReleaseViews
 
 /// `packserve export DIR [--release N] [--base-url URL]`: one release in the bucket layout, written into a
 /// directory (`DirectoryBucket`) through the same `BucketPublisher` as the S3 publisher, for nginx or any
@@ -31,7 +32,7 @@ public struct ReleaseExport {
         to directory: String, release number: Int?, baseURL: String?,
         progress: @escaping (BucketPublishProgress) -> Void = { _ in }
     ) throws -> BucketPublishReport {
-        guard let release = try number ?? store.latestReleaseNumber() else { throw PackStoreError.unknownRelease(0) }
+        guard let release = try number ?? store.answeringRelease() else { throw PackStoreError.unknownRelease(0) }
         guard let stored = try store.latestManifest(ofRelease: release) else { throw PackStoreError.unknownRelease(release) }
         var manifest = stored
         var base = configuration.publicBaseURL
@@ -61,8 +62,13 @@ public struct ReleaseExport {
     static func resign(_ stored: StoredManifest, with signer: ManifestSigner, in store: PackStore, now: Int64) throws
         -> StoredManifest
     {
-        let packs = try store.listRelease(stored.release)
-        let signature = try signer.signature(now)(stored.version, stored.release, packs)
+        let segment = ViewSegment(lower: .zero, upper: nil, release: stored.release)
+        let view = SealedView(
+            segment: segment, release: try store.release(stored.release),
+            builds: try store.releaseBuilds(stored.release), packs: try store.listRelease(stored.release))
+        guard let signature = try signer.signature(now)(.production, stored.version, [view])[segment.description] else {
+            throw PackStoreError.signingFailed(reason: "no manifest was signed for release \(stored.release)")
+        }
         return StoredManifest(
             version: stored.version, release: stored.release, issuedAt: now, expiresAt: now + signer.lifetimeSeconds,
             keyID: signature.keyID, payload: signature.payload, payloadSignature: signature.payloadSignature,

@@ -13,7 +13,7 @@ extension ReleaseObjects {
             throw PackStoreError.unknownRelease(number)
         }
         let profile = DownloadManifestVariants.profile(baseURL: baseURL, style: style)
-        let bodies = try store.releaseDocuments(release: number, profile: profile)
+        let bodies = try store.plainViewDocuments(release: number, profile: profile)
             ?? DownloadManifestVariants.encode(packs: entries, release: number, baseURL: baseURL, style: style)
         let snapshot = store.snapshot(of: release, entries: [], otherBlobSizes: [:])
         return try ReleaseObjects(

@@ -72,7 +72,7 @@ enum IndexSchema {
         migrator.registerMigration("v3: signed manifests") { db in
             // One row per signing. `version` is the manifest's version: it only grows (the newest row is
             // never deleted), so clients that remember the highest version they accepted refuse rollbacks.
-            try db.create(table: SignedManifestRecord.databaseTableName) { table in
+            try db.create(table: "signedManifest") { table in
                 table.column("version", .integer).primaryKey()
                 table.column("releaseNumber", .integer).notNull().references(ReleaseRecord.databaseTableName)
                 table.column("issuedAt", .integer).notNull()
@@ -86,7 +86,7 @@ enum IndexSchema {
         migrator.registerMigration("v4: signing profile") { db in
             // Rows signed before this column existed get '', which matches no signer: a daemon re-signs
             // them once, and from then on only when its base URL, URL style or key really changes.
-            try db.alter(table: SignedManifestRecord.databaseTableName) { table in
+            try db.alter(table: "signedManifest") { table in
                 table.add(column: "profile", .text).notNull().defaults(to: "")
             }
         }
@@ -208,10 +208,11 @@ enum IndexSchema {
             }
             // When a renewal goes live on every process at once; NULL (every earlier row, and publishes) means at
             // its `issuedAt`.
-            try db.alter(table: SignedManifestRecord.databaseTableName) { table in
+            try db.alter(table: "signedManifest") { table in
                 table.add(column: "notBefore", .integer)
             }
         }
+        registerChannels(in: &migrator)
         return migrator
     }
 }

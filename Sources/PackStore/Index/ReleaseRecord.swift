@@ -13,10 +13,15 @@ struct ReleaseRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var rollbackOf: Int?
     /// Set by `gc` when it dropped this release's `releasePack` rows.
     var prunedAt: Date?
+    /// The release's build range (docs/channels.md), as given; nil: no bound.
+    var minBuild: String?
+    var maxBuild: String?
+    /// The channel it was published to.
+    var channel: String
 
     var summary: ReleaseSummary {
         ReleaseSummary(
             number: number, createdAt: createdAt, note: note, packCount: packCount, totalBytes: totalBytes,
-            rollbackOf: rollbackOf, isPruned: prunedAt != nil)
+            rollbackOf: rollbackOf, isPruned: prunedAt != nil, minBuild: minBuild, maxBuild: maxBuild, channel: channel)
     }
 }

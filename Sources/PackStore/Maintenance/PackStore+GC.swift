@@ -15,19 +15,20 @@ extension PackStore {
         guard keepReleases >= 1 else { throw .invalidKeepReleases(keepReleases) }
         return try FileLock.withLock(blobs.ingestLockPath, .exclusive, wait: wait) { () throws(PackStoreError) in
             let (pruned, removedVersions, referenced) = try write { db in
-                let retained = try Int.fetchAll(
+                // The newest `keepReleases`, and every release some view of some channel answers (a build
+                // pinned to an old release keeps it however many come after).
+                let kept = Set(try Int.fetchAll(
                     db, sql: "SELECT number FROM release ORDER BY number DESC LIMIT ?", arguments: [keepReleases])
-                let oldestRetained = retained.last ?? Int.max
-                let pruned = try Int.fetchAll(
-                    db, sql: "SELECT number FROM release WHERE number < ? AND prunedAt IS NULL ORDER BY number",
-                    arguments: [oldestRetained])
-                try db.execute(
-                    sql: "DELETE FROM releasePack WHERE releaseNumber < ?", arguments: [oldestRetained])
-                try db.execute(
-                    sql: "DELETE FROM releaseDocument WHERE releaseNumber < ?", arguments: [oldestRetained])
-                try db.execute(
-                    sql: "UPDATE release SET prunedAt = ? WHERE number < ? AND prunedAt IS NULL",
-                    arguments: [Self.now(), oldestRetained])
+                ).union(try Int.fetchAll(db, sql: "SELECT releaseNumber FROM channelView"))
+                let pruned = try Int.fetchAll(db, sql: "SELECT number FROM release WHERE prunedAt IS NULL ORDER BY number")
+                    .filter { !kept.contains($0) }
+                let prune = try db.makeStatement(sql: "DELETE FROM releasePack WHERE releaseNumber = ?")
+                let mark = try db.makeStatement(sql: "UPDATE release SET prunedAt = ? WHERE number = ?")
+                let now = Self.now()
+                for number in pruned {
+                    try prune.execute(arguments: [number])
+                    try mark.execute(arguments: [now, number])
+                }
                 try db.execute(
                     sql: """
                         DELETE FROM packVersion

@@ -13,13 +13,17 @@ extension PackStore {
         return try result.get()
     }
 
-    /// The newest manifest signed for release `number`, or nil when none was.
+    /// The newest manifest production signed for release `number`, or nil when none was.
     public func latestManifest(ofRelease number: Int) throws(PackStoreError) -> StoredManifest? {
         try read { db in
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT * FROM signedManifest WHERE releaseNumber = ? ORDER BY version DESC LIMIT 1",
+                db,
+                sql: """
+                    SELECT * FROM channelManifest WHERE channel = 'production' AND releaseNumber = ?
+                    ORDER BY version DESC LIMIT 1
+                    """,
                 arguments: [number])
-            return try rows.next().map { row in try SignedManifestRecord.stored(cursorRow: row) }
+            return try rows.next().map { row in try ChannelManifestRecord.stored(cursorRow: row) }
         }
     }
 }

@@ -67,6 +67,8 @@ public enum PackStoreError: Error, Equatable, Sendable {
     case untrustworthyIndex(path: String, problem: String)
     /// A bucket document (`release.json`, `current.json`) whose values break `StoredValueRules`.
     case untrustworthyDocument(name: String, problem: String)
+    /// A refusal about channels or app builds (docs/channels.md).
+    case channel(ChannelRefusal)
 }
 
 extension PackStoreError: CustomStringConvertible {
@@ -163,6 +165,8 @@ extension PackStoreError: CustomStringConvertible {
             "\(path) cannot be trusted: \(JSONText.oneLine(problem))"
         case .untrustworthyDocument(let name, let problem):
             "\(name) cannot be trusted: \(JSONText.oneLine(problem))"
+        case .channel(let refusal):
+            refusal.description
         case .lockBusy(let path, let seconds):
             "gave up after \(seconds) s: an upload or add still holds \(path); nothing was changed (retry, or give --wait more seconds)"
         }

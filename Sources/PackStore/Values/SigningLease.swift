@@ -14,8 +14,8 @@ public struct SigningLease: Sendable, Equatable {
 
 /// What `PackStore.renewManifest` did.
 public enum ManifestRenewalOutcome: Sendable, Equatable {
-    /// Signed under the lease, which is now the caller's.
-    case signed(StoredManifest)
+    /// Signed under the lease, which is now the caller's: one manifest per release the channel's views answer.
+    case signed([StoredManifest])
     /// Another process signed since the caller looked: adopt the newest manifest instead.
     case renewedElsewhere
     /// Another process holds the lease: it renews.

@@ -1,7 +1,12 @@
 /// A signed manifest as the index keeps it. PackStore stores and numbers the bytes; what they mean (JSON,
 /// Ed25519, JWS) is the Manifest module's business.
 public struct StoredManifest: Sendable, Hashable {
-    /// Strictly increasing across every signing, never reused.
+    /// The channel whose views it signs (docs/channels.md): `production` for every URL without a prefix.
+    public var channel: String
+    /// The view it is for: its run of builds (`ViewSegment.description`, `0.0.0-` for every build).
+    public var view: String
+    /// Strictly increasing across the channel's signings, never reused; one signing covers every view of the
+    /// channel, each with its own manifest.
     public var version: Int
     public var release: Int
     /// Seconds since 1970.
@@ -18,9 +23,11 @@ public struct StoredManifest: Sendable, Hashable {
     public var notBefore: Int64
 
     public init(
-        version: Int, release: Int, issuedAt: Int64, expiresAt: Int64, keyID: String, payload: [UInt8],
-        payloadSignature: [UInt8], compactJWS: String, profile: String, notBefore: Int64? = nil
+        channel: String = "production", view: String = "0.0.0-", version: Int, release: Int, issuedAt: Int64, expiresAt: Int64, keyID: String,
+        payload: [UInt8], payloadSignature: [UInt8], compactJWS: String, profile: String, notBefore: Int64? = nil
     ) {
+        self.channel = channel
+        self.view = view
         self.version = version
         self.release = release
         self.issuedAt = issuedAt

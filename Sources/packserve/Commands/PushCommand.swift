@@ -42,7 +42,22 @@ struct PushCommand: AsyncParsableCommand {
     @Option(help: "With --publish: a note stored with the release.")
     var note: String?
 
+    @Option(help: "With --publish: the channel to point at the release (default production).")
+    var channel: String?
+
+    @Option(help: "With --publish: the lowest app build the release works with.")
+    var minBuild: String?
+
+    @Option(help: "With --publish: the highest app build the release works with.")
+    var maxBuild: String?
+
     func run() async throws {
+        // Checked here, before a byte is sent: the server would refuse them after the upload.
+        if let channel { _ = try ViewArguments.channel(channel) }
+        _ = try ViewArguments.range(min: minBuild, max: maxBuild)
+        guard publish || (channel == nil && minBuild == nil && maxBuild == nil) else {
+            throw CommandFailure("--channel, --min-build and --max-build go with --publish")
+        }
         guard let base = URL(string: server), base.scheme == "http" || base.scheme == "https", base.host != nil else {
             throw CommandFailure("--server must be an http or https URL, not \(server)")
         }
@@ -93,12 +108,14 @@ struct PushCommand: AsyncParsableCommand {
         }
 
         guard publish else { return }
-        let body = try JSONEncoder().encode(PublishRequest(note: note))
+        let body = try JSONEncoder().encode(
+            PublishRequest(note: note, channel: channel, minBuild: minBuild, maxBuild: maxBuild))
         let published = try await Self.answer(from: base) { try await client.send("POST", "publish", json: body) }
         switch published.status {
         case 200:
             let outcome = try Self.decode(PublishOutcome.self, from: published)
-            print("release \(outcome.release) published (manifest version \(outcome.version))")
+            let to = outcome.channel.map { $0 == "production" ? "" : " to \($0)" } ?? ""
+            print("release \(outcome.release) published\(to) (manifest version \(outcome.version))")
         case 409:
             // The draft equals the latest release: nothing was asked that is not already out, as for `publish`.
             print(published.detail)

@@ -3,8 +3,9 @@ import JSONText
 import Manifest
 import PackServer
 import PackStore
+import ReleaseViews
 
-/// `packserve publish [--note TEXT]`
+/// `packserve publish [--note TEXT] [--channel C] [--min-build B] [--max-build B]`
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish", abstract: "Freeze the draft into the next numbered release.")
@@ -14,12 +15,28 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "A note stored with the release.")
     var note: String = ""
 
+    @Option(help: "The channel to point at the release (docs/channels.md).")
+    var channel: String = "production"
+
+    @Option(help: "The lowest app build (CFBundleVersion) the release works with; 1.10 admits 1.10.0 and above.")
+    var minBuild: String?
+
+    @Option(help: "The highest app build the release works with; 1.9 admits every 1.9.x.")
+    var maxBuild: String?
+
     func run() async throws {
+        let channel = try ViewArguments.channel(channel)
+        let builds = try ViewArguments.range(min: minBuild, max: maxBuild)
         let context = try await StoreContext.open(configPath: root.config)
         let signer = try context.signer()
         let bucket = try BucketPublishing.bucket(context)
-        let (release, manifest) = try signer.publish(note: note, in: context.store)
-        print("release \(release.number) published (manifest version \(manifest.version), \(release.packCount) packs, \(release.totalBytes) bytes)")
+        let (release, change) = try signer.publish(note: note, channel: channel, builds: builds, in: context.store)
+        let to = channel.isProduction ? "" : " to \(channel)"
+        let range = builds.isAll ? "" : ", builds \(builds)"
+        print("""
+            release \(release.number) published\(to) (manifest version \(change.version), \(release.packCount) packs, \
+            \(release.totalBytes) bytes\(range))\(ViewArguments.raisedNote(change))
+            """)
         try BucketPublishing.sync(context, to: bucket)
     }
 }
@@ -31,15 +48,23 @@ struct RollbackCommand: AsyncParsableCommand {
 
     @ParentCommand var root: PackServe
 
-    @Argument(help: "The release whose content to restore.")
+    @Argument(help: "The release whose content (and build range) to restore.")
     var release: Int
 
+    @Option(help: "The channel to point at the new release.")
+    var channel: String = "production"
+
     func run() async throws {
+        let channel = try ViewArguments.channel(channel)
         let context = try await StoreContext.open(configPath: root.config)
         let signer = try context.signer()
         let bucket = try BucketPublishing.bucket(context)
-        let (made, manifest) = try signer.rollback(to: release, in: context.store)
-        print("release \(made.number) published (manifest version \(manifest.version), content of release \(release), \(made.packCount) packs)")
+        let (made, change) = try signer.rollback(to: release, channel: channel, in: context.store)
+        let to = channel.isProduction ? "" : " to \(channel)"
+        print("""
+            release \(made.number) published\(to) (manifest version \(change.version), content of release \(release), \
+            \(made.packCount) packs)\(ViewArguments.raisedNote(change))
+            """)
         try BucketPublishing.sync(context, to: bucket)
     }
 }
@@ -65,8 +90,10 @@ struct ReleasesCommand: AsyncParsableCommand {
         }
         let rows = history.map { r in
             [String(r.number), r.createdAt.formatted(.iso8601), String(r.packCount), String(r.totalBytes),
+             r.channel, (try? BuildRange(min: r.minBuild, max: r.maxBuild).description) ?? "?",
              r.rollbackOf.map { "rollback of \($0)" } ?? (r.isPruned ? "pruned" : ""), r.note]
         }
-        print(TextTable.render(header: ["RELEASE", "CREATED", "PACKS", "BYTES", "STATUS", "NOTE"], rows: rows))
+        print(TextTable.render(
+            header: ["RELEASE", "CREATED", "PACKS", "BYTES", "CHANNEL", "BUILDS", "STATUS", "NOTE"], rows: rows))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Manifest
 import PackStore
+import Testing
 import Synchronization
 
 @testable import PackServer
@@ -52,6 +53,7 @@ final class BucketFixture: Sendable {
     @discardableResult
     func publishRelease(seed: UInt8, packs: Int = 3) throws -> (ReleaseSummary, StoredManifest) {
         for index in 0..<packs { try addPack("pack\(index)", byte: seed &+ UInt8(index) &* 17) }
-        return try signer.publish(note: "release \(seed)", in: store, now: now)
+        let (release, _) = try signer.publish(note: "release \(seed)", in: store, now: now)
+        return (release, try #require(try store.latestManifest()))
     }
 }

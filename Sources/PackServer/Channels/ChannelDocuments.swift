@@ -1,0 +1,63 @@
+import Foundation
+import JSONText
+import Manifest
+import PackStore
+
+/// The JSON of channels, their histories and the build map: `channels --json`, `channel history --json`,
+/// `builds --json`, `GET /channels` and the admin API all print these shapes (docs/api.md "Channels").
+public enum ChannelDocuments {
+    /// `{"name","release","version","requireCredentials"}` per channel.
+    public struct Channel: Encodable, Sendable {
+        let name: String
+        let release: Int?
+        let version: Int
+        let requireCredentials: Bool
+
+        public init(_ summary: ChannelSummary) {
+            name = summary.name
+            release = summary.release
+            version = summary.version
+            requireCredentials = summary.requireCredentials
+        }
+    }
+
+    /// `{"release","pointedAt","action","builds"?,"pruned"?}` per step of a history.
+    public struct HistoryItem: Encodable, Sendable {
+        let release: Int
+        let pointedAt: Date
+        let action: String
+        let builds: ManifestBuilds?
+        let pruned: Bool?
+
+        public init(_ item: ChannelHistoryItem) {
+            release = item.release
+            pointedAt = item.pointedAt
+            action = item.action.rawValue
+            builds = ManifestBuilds(min: item.builds.min?.description, max: item.builds.max?.description)
+            pruned = item.isPruned ? true : nil
+        }
+    }
+
+    /// `{"build","channel"}` per entry of the build map.
+    public struct Mapping: Encodable, Sendable {
+        let build: String
+        let channel: String
+
+        public init(_ mapping: BuildMapping) {
+            build = mapping.build.description
+            channel = mapping.channel
+        }
+    }
+
+    public static func list(_ channels: [ChannelSummary]) throws -> String {
+        try CanonicalJSON.string(channels.map(Channel.init))
+    }
+
+    public static func history(_ items: [ChannelHistoryItem]) throws -> String {
+        try CanonicalJSON.string(items.map(HistoryItem.init))
+    }
+
+    public static func builds(_ map: [BuildMapping]) throws -> String {
+        try CanonicalJSON.string(map.map(Mapping.init))
+    }
+}

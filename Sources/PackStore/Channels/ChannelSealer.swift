@@ -1,0 +1,52 @@
+import ReleaseViews
+
+/// Signs a channel's views and encodes their documents, inside the transaction that changes the channel: a
+/// channel is never seen changed and unsigned. PackStore plans which release each view answers and with
+/// which Apple versions; what the bytes are (JSON, Ed25519, JWS, the download manifest) is the sealer's
+/// business.
+public protocol ChannelSealer {
+    /// Signs every view of `request` at `request.version` and encodes its documents. Throwing rolls the whole
+    /// change back.
+    func seal(_ request: ChannelSealRequest) throws -> ChannelSeal
+}
+
+/// What one change of a channel signs: every view, in build order.
+public struct ChannelSealRequest: Sendable {
+    public var channel: ChannelName
+    public var version: Int
+    public var views: [SealedView]
+}
+
+/// One view: a run of builds, the release it answers (with the range that release states), and its packs
+/// sorted by id with this view's Apple versions.
+public struct SealedView: Sendable {
+    public var segment: ViewSegment
+    public var release: ReleaseSummary
+    public var builds: BuildRange
+    public var packs: [PackEntry]
+
+    public init(segment: ViewSegment, release: ReleaseSummary, builds: BuildRange, packs: [PackEntry]) {
+        self.segment = segment
+        self.release = release
+        self.builds = builds
+        self.packs = packs
+    }
+}
+
+/// A sealer's answer; both dictionaries are keyed by the view's segment (`ViewSegment.description`).
+public struct ChannelSeal: Sendable {
+    /// Seconds since 1970.
+    public var issuedAt: Int64
+    public var expiresAt: Int64
+    public var manifests: [String: ManifestSignature]
+    public var documents: [String: ReleaseDocuments]
+
+    public init(
+        issuedAt: Int64, expiresAt: Int64, manifests: [String: ManifestSignature], documents: [String: ReleaseDocuments]
+    ) {
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+        self.manifests = manifests
+        self.documents = documents
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import ReleaseViews
+
+/// The one place a channel's views are planned and signed (docs/channels.md): every change to a channel —
+/// publish, rollback, promote, create, a build mapped to it — ends here, inside its write transaction.
+extension PackStore {
+    /// Plans `channel`'s views from its history, chooses every pack's Apple version in each
+    /// (`AppleVersionPlanner`), signs them all at the channel's next `version` (above `minimumVersion` too),
+    /// and stores views, documents and manifests in place of the channel's previous ones.
+    ///
+    /// - Parameter newRelease: a release inserted by this transaction, whose provisional Apple versions are
+    ///   corrected to the ones its first view serves.
+    static func signChannel(
+        _ channel: ChannelName, minimumVersion: Int = 0, newRelease: Int? = nil, sealer: some ChannelSealer,
+        _ db: Database
+    ) throws -> ChannelChange {
+        let views = ChannelViews(history: try historyEntries(of: channel, db))
+        let segments = views.segments
+        var releases: [Int: PlannedRelease] = [:]
+        for number in Set(segments.map(\.release)) { releases[number] = try PlannedRelease(number, db) }
+        let previous = try PreviousView.load(of: channel, releases: &releases, db)
+
+        var ids = Set<String>()
+        for number in Set(segments.map(\.release)) { ids.formUnion(releases[number]!.indexByID.keys) }
+        var state = try AppleVersionState(channel: channel, ids: ids, releases: Array(Set(segments.map(\.release))), db)
+
+        // By segment: the Apple version of each pack of its release, in the release's id order.
+        var viewVersions = segments.map { Array(repeating: 0, count: releases[$0.release]!.entries.count) }
+        var raisedPacks = 0
+        var raisedSegments = Set<Int>()
+        for id in ids {
+            let contents = segments.map { segment -> String? in
+                let release = releases[segment.release]!
+                return release.indexByID[id].map { release.contentKeys[$0] }
+            }
+            let plan = AppleVersionPlanner.plan(
+                state.history(of: id), contents: contents, segments: segments, previous: previous.map { $0.serving(id) })
+            state.record(plan, for: id)
+            for (index, version) in plan.versions.enumerated() {
+                guard let version else { continue }
+                viewVersions[index][releases[segments[index].release]!.indexByID[id]!] = version
+            }
+            if plan.raised.contains(true) { raisedPacks += 1 }
+            for (index, raised) in plan.raised.enumerated() where raised { raisedSegments.insert(index) }
+        }
+        try state.write(db)
+
+        if let newRelease, let first = segments.firstIndex(where: { $0.release == newRelease }) {
+            try releases[newRelease]!.correctAppleVersions(to: viewVersions[first], db)
+        }
+
+        let version = max(try channelVersion(channel, db), minimumVersion) + 1
+        let request = ChannelSealRequest(
+            channel: channel, version: version,
+            views: zip(segments, viewVersions).map { segment, versions in
+                releases[segment.release]!.view(segment, appleVersions: versions)
+            })
+        let seal: ChannelSeal
+        do {
+            seal = try sealer.seal(request)
+        } catch {
+            throw PackStoreError.signingFailed(reason: "\(error)")
+        }
+        try storeViews(of: channel, segments: segments, versions: viewVersions, documents: seal.documents, db)
+        try insertManifests(
+            seal.manifests, for: segments, channel: channel, version: version, issuedAt: seal.issuedAt,
+            expiresAt: seal.expiresAt, notBefore: seal.issuedAt, db)
+        try db.execute(
+            sql: """
+                INSERT INTO channelCounter (name, version) VALUES (?, ?)
+                ON CONFLICT (name) DO UPDATE SET version = excluded.version
+                """,
+            arguments: [channel.text, version])
+        let current = try currentRelease(of: channel, db) ?? segments.last?.release ?? 0
+        return ChannelChange(
+            channel: channel.text, version: version, release: current, views: segments.count, raisedPacks: raisedPacks,
+            raisedViews: raisedSegments.count)
+    }
+
+    /// The channel's history as `ChannelViews` reads it: retained releases only, oldest first, each with the
+    /// range the index stores for it (read as untrusted input).
+    static func historyEntries(of channel: ChannelName, _ db: Database) throws -> [ChannelHistoryEntry] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT r.number, r.minBuild, r.maxBuild FROM channelHistory h JOIN release r ON r.number = h.releaseNumber
+                WHERE h.channel = ? AND r.prunedAt IS NULL ORDER BY h.seq
+                """,
+            arguments: [channel.text])
+        return try rows.map { row in
+            ChannelHistoryEntry(release: row[0], builds: try storedRange(min: row[1], max: row[2], release: row[0]))
+        }
+    }
+
+    static func storedRange(min: String?, max: String?, release: Int) throws -> BuildRange {
+        do {
+            return try BuildRange(min: min, max: max)
+        } catch {
+            throw PackStoreError.untrustworthyIndex(path: "index.sqlite", problem: "release \(release): \(error)")
+        }
+    }
+
+    static func channelVersion(_ channel: ChannelName, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT version FROM channelCounter WHERE name = ?", arguments: [channel.text]) ?? 0
+    }
+
+    /// The release the channel points at: the last of its history.
+    static func currentRelease(of channel: ChannelName, _ db: Database) throws -> Int? {
+        try Int.fetchOne(
+            db, sql: "SELECT releaseNumber FROM channelHistory WHERE channel = ? ORDER BY seq DESC LIMIT 1",
+            arguments: [channel.text])
+    }
+
+    /// Replaces the channel's views and their documents; bodies no view uses any more go.
+    private static func storeViews(
+        of channel: ChannelName, segments: [ViewSegment], versions: [[Int]], documents: [String: ReleaseDocuments],
+        _ db: Database
+    ) throws {
+        try db.execute(sql: "DELETE FROM channelView WHERE channel = ?", arguments: [channel.text])
+        try db.execute(sql: "DELETE FROM viewDocument WHERE channel = ?", arguments: [channel.text])
+        for (segment, versions) in zip(segments, versions) {
+            try db.execute(
+                sql: "INSERT INTO channelView (channel, segment, releaseNumber, appleVersions) VALUES (?, ?, ?, ?)",
+                arguments: [channel.text, segment.description, segment.release, AppleVersionsBlob.encode(versions)])
+            for (name, body) in documents[segment.description]?.bodies ?? [:] {
+                let digest = DocumentDigest.of(body)
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO documentBody (digest, body) VALUES (?, ?)", arguments: [digest, Data(body)])
+                try db.execute(
+                    sql: "INSERT INTO viewDocument (channel, segment, name, profile, digest) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [channel.text, segment.description, name, documents[segment.description]!.profile, digest])
+            }
+        }
+        try db.execute(sql: "DELETE FROM documentBody WHERE digest NOT IN (SELECT digest FROM viewDocument)")
+    }
+
+    /// Stores one signed manifest per view; a view the signer left out fails the whole change.
+    static func insertManifests(
+        _ signatures: [String: ManifestSignature], for segments: [ViewSegment], channel: ChannelName, version: Int,
+        issuedAt: Int64, expiresAt: Int64, notBefore: Int64, _ db: Database
+    ) throws {
+        for segment in segments {
+            guard let signature = signatures[segment.description] else {
+                throw PackStoreError.signingFailed(reason: "no manifest was signed for the view of builds \(segment)")
+            }
+            let manifest = StoredManifest(
+                channel: channel.text, view: segment.description, version: version, release: segment.release,
+                issuedAt: issuedAt, expiresAt: expiresAt, keyID: signature.keyID, payload: signature.payload,
+                payloadSignature: signature.payloadSignature, compactJWS: signature.compactJWS,
+                profile: signature.profile, notBefore: notBefore)
+            try ChannelManifestRecord(manifest).insert(db)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PackStore
+import ReleaseViews
+import Testing
+
+/// Channels and app builds in the index (docs/channels.md): pointers, histories, views, the Apple version
+/// rule across builds, the build map, and what gc keeps.
+@Suite struct ChannelStoreTests {
+    let beta = ChannelName("beta")!
+
+    private func build(_ text: String) throws -> AppBuild { try AppBuild(parsing: text) }
+    private func range(min: String? = nil, max: String? = nil) throws -> BuildRange { try BuildRange(min: min, max: max) }
+
+    /// Adds or replaces pack `id` with `text` as its bytes.
+    private func put(_ fixture: TemporaryStore, _ id: String, _ text: String) throws {
+        try fixture.store.add(file: try fixture.makeFile("\(id)-\(text)", text: text), id: id)
+    }
+
+    @Test func channelsPointAtReleasesAndCountTheirOwnVersions() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        try put(fixture, "a", "one")
+        try store.publish()
+        _ = try store.createChannel(beta, sealedBy: RecordingSealer())
+        try put(fixture, "a", "two")
+        let (release, change) = try store.publish(channel: beta, sealedBy: RecordingSealer())
+        #expect(release.number == 2 && release.channel == "beta")
+        #expect(change.version == 2 && change.release == 2)
+        #expect(try store.answeringRelease() == 1)
+        #expect(try store.answeringRelease(channel: beta) == 2)
+        #expect(try store.channels().map { "\($0.name)@\($0.release ?? 0) v\($0.version)" } == ["production@1 v1", "beta@2 v2"])
+        #expect(try store.latestManifest(channel: beta)?.channel == "beta")
+
+        // Promote forward only; rollback makes a new release.
+        #expect(throws: PackStoreError.channel(.notNewer(channel: "beta", current: 2, requested: 1))) {
+            try store.promote(beta, to: 1, sealedBy: RecordingSealer())
+        }
+        #expect(try store.promote(.production, to: 2, sealedBy: RecordingSealer()).version == 2)
+        let (rolled, _) = try store.rollback(to: 1, channel: beta, sealedBy: RecordingSealer())
+        #expect(rolled.number == 3 && rolled.rollbackOf == 1)
+        #expect(try store.channelHistory(beta).map { "\($0.action.rawValue) \($0.release)" }
+            == ["create 1", "publish 2", "rollback 3"])
+        #expect(throws: PackStoreError.channel(.unknownChannel("qa"))) {
+            try store.publish(channel: ChannelName("qa")!, sealedBy: RecordingSealer())
+        }
+    }
+
+    @Test func aRemovedChannelKeepsItsCounterWhenCreatedAgain() throws {
+        let fixture = try TemporaryStore()
+        try put(fixture, "a", "one")
+        try fixture.store.publish()
+        _ = try fixture.store.createChannel(beta, sealedBy: RecordingSealer())
+        _ = try fixture.store.createChannel(ChannelName("qa")!, sealedBy: RecordingSealer())
+        try fixture.store.removeChannel(beta)
+        #expect(try fixture.store.channels().map(\.name) == ["production", "qa"])
+        #expect(try fixture.store.createChannel(beta, sealedBy: RecordingSealer()).version == 2)
+        #expect(throws: PackStoreError.channel(.productionIsPermanent)) { try fixture.store.removeChannel(.production) }
+        #expect(throws: PackStoreError.channel(.channelExists("beta"))) {
+            try fixture.store.createChannel(beta, sealedBy: RecordingSealer())
+        }
+    }
+
+    /// Release 1 for builds up to 1.9, release 2 from 1.10, then hotfix 3 for up to 1.9.
+    @Test func eachBuildReadsTheNewestReleaseMadeForIt() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        try put(fixture, "a", "one")
+        try store.publish(builds: try range(max: "1.9"))
+        try put(fixture, "a", "two")
+        try store.publish(builds: try range(min: "1.10"))
+        #expect(try store.answeringRelease(build: build("1.9.3")) == 1)
+        #expect(try store.answeringRelease(build: build("1.10")) == 2)
+        #expect(try store.answeringRelease(build: build("0.5")) == 1)
+        #expect(try store.answeringRelease() == 1)
+        #expect(try store.viewIDs(build: "1.9") == "a@1" && store.viewIDs(build: "1.10") == "a@2")
+
+        try put(fixture, "a", "three")
+        let (hotfix, change) = try store.publish(builds: try range(max: "1.9"), sealedBy: RecordingSealer())
+        #expect(try store.answeringRelease(build: build("1.9")) == hotfix.number)
+        #expect(try store.answeringRelease(build: build("1.10")) == 2)
+        // 1.9 devices get version 3; 1.10 devices keep release 2's bytes, raised to 4 so an app update from
+        // 1.9 to 1.10 never sees the version fall.
+        #expect(try store.viewIDs(build: "1.9") == "a@3" && store.viewIDs(build: "1.10") == "a@4")
+        #expect(change.raisedPacks == 1 && change.raisedViews == 1 && change.views == 2)
+        #expect(try store.releaseBuilds(3) == range(max: "1.9"))
+        #expect(try store.latestManifest(build: build("1.10"))?.release == 2)
+    }
+
+    @Test func aRemapThatWouldLowerAVersionIsRefusedUnlessForced() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        try put(fixture, "a", "one")
+        try store.publish()
+        _ = try store.createChannel(beta, sealedBy: RecordingSealer())
+        try put(fixture, "a", "two")
+        try store.publish()
+        // Production serves a@2; beta still a@1: moving 1.9.3's devices to beta would lower it.
+        let device = try build("1.9.3")
+        #expect(throws: PackStoreError.channel(.appleVersionWouldFall(build: "1.9.3", channel: "beta", pack: "a", from: 2, to: 1))) {
+            try store.mapBuild(device, to: beta, sealedBy: RecordingSealer())
+        }
+        // Beta catches up: the remap is taken, and beta signs above production's version.
+        _ = try store.promote(beta, to: 2, sealedBy: RecordingSealer())
+        let moved = try store.mapBuild(device, to: beta, sealedBy: RecordingSealer())
+        #expect(moved.version > (try store.latestManifestVersion() ?? 0))
+        #expect(try store.buildMap() == [BuildMapping(build: device, channel: "beta")])
+        #expect(throws: PackStoreError.channel(.buildsMapped(channel: "beta", builds: ["1.9.3"]))) {
+            try store.removeChannel(beta)
+        }
+        // Back to production: same versions, allowed; the map forgets the build.
+        _ = try store.mapBuild(device, to: .production, sealedBy: RecordingSealer())
+        #expect(try store.buildMap().isEmpty)
+        #expect(throws: PackStoreError.channel(.alreadyMapped(build: "1.9.3", channel: "production"))) {
+            try store.mapBuild(device, to: .production, sealedBy: RecordingSealer())
+        }
+    }
+
+    @Test func gcKeepsEveryReleaseAViewAnswers() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        try put(fixture, "a", "one")
+        try store.publish(builds: try range(max: "1.9"))
+        for text in ["two", "three", "four"] {
+            try put(fixture, "a", text)
+            try store.publish(builds: try range(min: "1.10"))
+        }
+        _ = try store.gc(keepReleases: 1)
+        #expect(try store.releases().map { $0.isPruned } == [false, true, true, false])
+        #expect(try store.answeringRelease(build: build("1.2")) == 1)
+        #expect(try fixture.openAgain().viewIDs(build: "1.2") == "a@1")
+    }
+
+    @Test func publishingWhatTheChannelHasIsRefusedButAnotherRangeIsNot() throws {
+        let fixture = try TemporaryStore()
+        try put(fixture, "a", "one")
+        try fixture.store.publish()
+        #expect(throws: PackStoreError.nothingToPublish(latestRelease: 1)) { try fixture.store.publish() }
+        #expect(try fixture.store.publish(builds: try range(min: "2")).number == 2)
+    }
+}
