@@ -6,6 +6,8 @@ public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
     case badSignature
     case unknownKeyID(String)
     case expired(exp: Int64, now: Int64)
+    /// A manifest of another channel (docs/channels.md): valid, but not for what the client reads.
+    case otherChannel(signedFor: String, expected: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badSignature: "the manifest signature does not verify with the given key"
         case .unknownKeyID(let kid): "the manifest is signed with key id \(kid), not the given key"
         case .expired(let exp, let now): "the manifest expired \(now - exp) seconds ago (exp \(exp))"
+        case .otherChannel(let signed, let expected):
+            "the manifest is signed for channel \(signed), not \(expected): a manifest of one channel is never valid as another's"
         }
     }
 }

@@ -33,6 +33,10 @@ import Testing
         #expect(plist.stdout.contains("<true/>") && plist.stdout.contains("<false/>"))
         let refused = try await store.attempt(["plist", "--app-group", "group.x"])
         #expect(refused.status != 0 && refused.stderr.split(separator: "\n").count == 1)
+
+        // Per build: Xcode fills in the build, so each build's devices read the release made for it.
+        let perBuild = try await Self.parse(try await store.run(["plist", "--managed", "--per-build"]).stdout)
+        #expect(perBuild["BAManifestURL"] as? String == "http://127.0.0.1/builds/$(CURRENT_PROJECT_VERSION)/download-manifest.json")
     }
 
     /// plistlib's reading of an XML plist, as JSON.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import JSONText
 import Manifest
 import Testing
 
@@ -92,5 +93,24 @@ import Testing
         #expect(set.keys.count == 1)
         #expect(set.keys[0].kty == "OKP" && set.keys[0].crv == "Ed25519" && set.keys[0].kid == key.keyID)
         #expect(Base64URL.decode(set.keys[0].x) == key.publicKey.rawBytes)
+    }
+}
+
+/// A manifest names its channel; one of another channel is refused, and one signed before channels existed
+/// reads as production's.
+@Suite struct ManifestChannelTests {
+    @Test func aManifestOfAnotherChannelIsRefused() throws {
+        var document = ManifestDocument(iss: "https://h.example", iat: 1, exp: 2, version: 3, release: 4, packs: [])
+        document.channel = "beta"
+        #expect(throws: Never.self) { try document.check(channel: "beta") }
+        #expect(throws: ManifestError.otherChannel(signedFor: "beta", expected: "production")) {
+            try document.check(channel: "production")
+        }
+    }
+
+    @Test func aManifestWithoutAChannelIsProductions() throws {
+        let older = #"{"exp":2,"iat":1,"iss":"https://h.example","packs":[],"release":4,"tags":{},"totals":{"essentialBytes":0,"onDemandBytes":0,"prefetchBytes":0},"version":3}"#
+        let document = try CanonicalJSON.decode(ManifestDocument.self, from: Array(older.utf8))
+        #expect(document.channel == "production" && document.builds == nil)
     }
 }

@@ -5,8 +5,8 @@ import Manifest
 import PackServer
 import PackStore
 
-/// `packserve plist [--json] [--managed [--app-group GROUP]]`: the Info.plist keys an app needs for the
-/// current release.
+/// `packserve plist [--json] [--managed [--app-group GROUP]] [--per-build]`: the Info.plist keys an app needs
+/// for the current release.
 struct PlistCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
@@ -23,6 +23,9 @@ struct PlistCommand: AsyncParsableCommand {
     @Option(help: "With --managed: the app group the app shares with its Background Assets extension (BAAppGroupID).")
     var appGroup: String?
 
+    @Flag(help: "Put the app's build in the manifest URL ($(CURRENT_PROJECT_VERSION), which Xcode fills in), so each build reads the release made for it (docs/channels.md).")
+    var perBuild = false
+
     func run() async throws {
         if appGroup != nil && !managed { throw CommandFailure("--app-group needs --managed") }
         let context = try await StoreContext.open(configPath: root.config)
@@ -38,8 +41,11 @@ struct PlistCommand: AsyncParsableCommand {
         }
     }
 
+    /// The base URL, and with `--per-build` the build's view prefix: Xcode substitutes the build number when
+    /// it copies the Info.plist into the app, so the URL of every build names that build.
     private func baseURL(_ config: PackServeConfiguration) -> String {
-        config.publicBaseURL.hasSuffix("/") ? String(config.publicBaseURL.dropLast()) : config.publicBaseURL
+        let base = config.publicBaseURL.hasSuffix("/") ? String(config.publicBaseURL.dropLast()) : config.publicBaseURL
+        return perBuild ? base + "/builds/$(CURRENT_PROJECT_VERSION)" : base
     }
 
     /// An unmanaged app's extension fetches the signed manifest itself.

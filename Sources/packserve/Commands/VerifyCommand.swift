@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import Manifest
 import PackClient
+import ReleaseViews
 import Synchronization
 
-/// `packserve verify URL-or-FILE --key PUB.pem [--download] [--token-file F] [--cacert CA.pem]`: checks a manifest the way a download client
+/// `packserve verify URL-or-FILE --key PUB.pem [--channel C] [--download] [--token-file F] [--cacert CA.pem]`: checks a manifest the way a download client
 /// must, and with `--download` every pack's bytes. Prints one line per failure on standard output and
 /// exits 1 if there is any; runs without a config or a store (it is the client's side).
 struct VerifyCommand: AsyncParsableCommand {
@@ -33,6 +34,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Attempts after a broken transfer, per pack, each resuming where the last one stopped.")
     var retries = 5
 
+    @Option(help: "The channel the manifest must be signed for (default production); another channel's is refused.")
+    var channel: String = "production"
+
     @Option(help: "Refuse a manifest whose version is lower (a rollback): the highest version already accepted.")
     var minVersion: Int?
 
@@ -55,6 +59,7 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             let bytes = try await manifestSource.load(using: fetcher)
             document = try bytes.verify(with: verificationKey, now: Int64(Date().timeIntervalSince1970))
+            try document.check(channel: channel)
         } catch {
             print("manifest \(manifestSource): \(error)")
             throw ExitCode.failure
@@ -64,7 +69,8 @@ struct VerifyCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let expiry = Date(timeIntervalSince1970: TimeInterval(document.exp)).formatted(.iso8601)
-        print("manifest version \(document.version) (release \(document.release), \(document.packs.count) packs): "
+        let builds = document.builds.flatMap { try? BuildRange(min: $0.min, max: $0.max) }.map { ", builds \($0)" } ?? ""
+        print("manifest version \(document.version) (release \(document.release)\(builds), \(document.packs.count) packs): "
             + "signed by key \(verificationKey.keyID), expires \(expiry)")
         guard download else { return }
         try await downloadPacks(of: document, using: fetcher)
