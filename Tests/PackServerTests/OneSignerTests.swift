@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Manifest
 import PackStore
+import ReleaseViews
 import Synchronization
 import Testing
 
@@ -112,5 +113,27 @@ import Testing
         let served = try #require(process.live.release?.manifest)
         #expect(served.version == 2 && served.notBefore == clock.now + 2)
         #expect(String(decoding: served.payload, as: UTF8.self).contains("https://assets.example.com"))
+    }
+
+    /// Every channel is renewed before it expires, not only the one the server serves; one signer does it,
+    /// under the same lease, each channel at its own versions.
+    @Test func everyChannelIsRenewedBeforeItExpires() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let key = SigningKey()
+        let store = try publishedStore(key: key, baseURL: "https://assets.example.com")
+        let signer = signer(key: key, baseURL: "https://assets.example.com")
+        let beta = ChannelName("beta")!
+        _ = try store.createChannel(beta, sealedBy: signer.sealing(now: clock.now))
+        let processes = ["a", "b"].map { start($0, store: store, signer: signer) }
+        var betaVersions: [Int] = []
+        for _ in 0..<200 {
+            for process in processes { process.watcher.refresh(now: clock.now) }
+            let state = try #require(try store.signingStates().first { $0.channel == "beta" })
+            #expect(state.expiresAt > clock.now, "beta's manifest expired at \(clock.now)")
+            if betaVersions.last != state.version { betaVersions.append(state.version) }
+            clock.advance()
+        }
+        // 200 s of a 40 s lifetime: at least five renewals, each one version up.
+        #expect(betaVersions.count >= 6 && betaVersions == Array(1...betaVersions.count), "\(betaVersions)")
     }
 }

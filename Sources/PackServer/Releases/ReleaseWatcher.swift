@@ -123,6 +123,7 @@ public struct ReleaseWatcher: Service {
         } else {
             current.serve(newest)
         }
+        try renewal.renewOtherChannels(now: now)
         let previous = live.replace(with: current, upcoming: upcoming)
         if let purger { purgeWhatChanged(with: purger) }
         return previous

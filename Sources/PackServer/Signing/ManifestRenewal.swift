@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Metrics
 import PackStore
+import ReleaseViews
 
 /// Keeps the served manifest current: takes up a manifest another process signed (publish signs in the
 /// release's own transaction), and with a signing key signs the latest release again when
@@ -82,6 +83,31 @@ struct ManifestRenewal {
         case .leaseHeld(let lease):
             logger.debug("manifest renewal is due (\(reason)); \(lease.holder) holds the signing lease until \(lease.until)")
             return manifest
+        }
+    }
+
+    /// Renews every channel but production (whose served manifest `manifest(after:latest:now:)` looks after)
+    /// whose signing is due, under the same lease: a channel no server serves yet still never expires.
+    func renewOtherChannels(now: Int64) throws {
+        guard let signer else { return }
+        let lead = SigningReason.goLiveLead(lifetimeSeconds: signer.lifetimeSeconds)
+        for state in try store.signingStates() where state.channel != ChannelName.production.text {
+            guard let channel = ChannelName(state.channel),
+                let reason = SigningReason.due(
+                    state.manifest, latestRelease: state.release, profile: signer.profile, startedAt: startedAt,
+                    now: now, lead: lead)
+            else { continue }
+            let outcome = try signingDuration.measure { () throws(PackStoreError) in
+                try signer.renew(
+                    channel, after: state.version, lease: lease(signingAt: now, lead: lead, by: signer),
+                    notBefore: reason.waitsForGoLive ? now + lead : now, in: store, now: now)
+            }
+            if case .signed(let signed) = outcome, let first = signed.first {
+                logger.info("""
+                    signed \(channel)'s \(signed.count) view(s) as manifest version \(first.version), live from \
+                    \(first.notBefore), valid until \(first.expiresAt) (\(reason))
+                    """)
+            }
         }
     }
 

@@ -114,6 +114,26 @@ extension PackStore {
         }
     }
 
+    /// Each channel's newest signing as one small row (no payload): what a renewal decides by, cheap enough
+    /// to read on every poll.
+    public func signingStates() throws(PackStoreError) -> [ChannelSigningState] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.channel, m.version, m.releaseNumber, m.issuedAt, m.expiresAt, m.profile
+                    FROM channelManifest m
+                    JOIN channelCounter k ON k.name = m.channel AND k.version = m.version
+                    JOIN channel c ON c.name = m.channel
+                    GROUP BY m.channel ORDER BY m.channel
+                    """
+            ).map { row in
+                ChannelSigningState(
+                    channel: row[0], version: row[1], release: row[2], issuedAt: row[3], expiresAt: row[4], profile: row[5])
+            }
+        }
+    }
+
     /// Each channel's newest manifest version, one small scan: cheap enough to poll every 250 ms.
     public func channelVersions() throws(PackStoreError) -> [String: Int] {
         try read { db in
