@@ -19,6 +19,17 @@ public struct ViewSegment: Sendable, Hashable, CustomStringConvertible {
     /// `1.10.0-` or `0.0.0-1.10.0`: the segment's name in stored documents and logs.
     public var description: String { "\(lower)-\(upper?.description ?? "")" }
 
+    /// `every build`, `builds from 1.10.0`, `builds below 1.10.0`, `builds from 1.9.3 below 1.10.0`: how a
+    /// person reads the run.
+    public var buildsText: String {
+        switch (lower == .zero, upper) {
+        case (true, nil): "every build"
+        case (false, nil): "builds from \(lower)"
+        case (true, let upper?): "builds below \(upper)"
+        case (false, let upper?): "builds from \(lower) below \(upper)"
+        }
+    }
+
     /// Reads `description`'s form back; nil for anything else.
     public init?(named name: Substring, release: Int) {
         guard let dash = name.firstIndex(of: "-"), let lower = BuildPoint(exactly: name[..<dash]) else { return nil }

@@ -124,6 +124,12 @@ import Testing
             try put(fixture, "a", text)
             try store.publish(builds: try range(min: "1.10"))
         }
+        let plan = try store.gcPlan(keepReleases: 1)
+        #expect(plan.pruned == [2, 3])
+        #expect(plan.kept.map { "\($0.release): \($0.reasons.joined(separator: "; "))" } == [
+            "1: production reads it for builds below 1.10.0",
+            "4: one of the newest 1; production reads it for builds from 1.10.0",
+        ])
         _ = try store.gc(keepReleases: 1)
         #expect(try store.releases().map { $0.isPruned } == [false, true, true, false])
         #expect(try store.answeringRelease(build: build("1.2")) == 1)

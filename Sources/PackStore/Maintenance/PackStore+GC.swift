@@ -1,7 +1,33 @@
 import Foundation
 import GRDB
+import ReleaseViews
 
 extension PackStore {
+    /// What `gc(keepReleases:)` would keep, and why, and what it would prune; changes nothing.
+    public func gcPlan(keepReleases: Int = PackStore.defaultKeepReleases) throws(PackStoreError) -> GCPlan {
+        guard keepReleases >= 1 else { throw .invalidKeepReleases(keepReleases) }
+        return try read { db in try Self.gcPlan(keepReleases: keepReleases, db) }
+    }
+
+    static func gcPlan(keepReleases: Int, _ db: Database) throws -> GCPlan {
+        var reasons: [Int: [String]] = [:]
+        for number in try Int.fetchAll(
+            db, sql: "SELECT number FROM release ORDER BY number DESC LIMIT ?", arguments: [keepReleases])
+        {
+            reasons[number, default: []].append("one of the newest \(keepReleases)")
+        }
+        for name in try String.fetchAll(db, sql: "SELECT name FROM channel ORDER BY name") {
+            guard let channel = ChannelName(name) else { continue }
+            for segment in try storedViews(of: channel, db).segments {
+                reasons[segment.release, default: []].append("\(channel) reads it for \(segment.buildsText)")
+            }
+        }
+        let pruned = try Int.fetchAll(db, sql: "SELECT number FROM release WHERE prunedAt IS NULL ORDER BY number")
+            .filter { reasons[$0] == nil }
+        return GCPlan(
+            kept: reasons.keys.sorted().map { GCPlan.Kept(release: $0, reasons: reasons[$0]!) }, pruned: pruned)
+    }
+
     /// Frees space: keeps the newest `keepReleases` releases and the draft, drops everything only older
     /// releases or superseded versions used, then deletes blobs no remaining index row references (orphans
     /// included).
@@ -17,11 +43,7 @@ extension PackStore {
             let (pruned, removedVersions, referenced) = try write { db in
                 // The newest `keepReleases`, and every release some view of some channel answers (a build
                 // pinned to an old release keeps it however many come after).
-                let kept = Set(try Int.fetchAll(
-                    db, sql: "SELECT number FROM release ORDER BY number DESC LIMIT ?", arguments: [keepReleases])
-                ).union(try Int.fetchAll(db, sql: "SELECT releaseNumber FROM channelView"))
-                let pruned = try Int.fetchAll(db, sql: "SELECT number FROM release WHERE prunedAt IS NULL ORDER BY number")
-                    .filter { !kept.contains($0) }
+                let pruned = try Self.gcPlan(keepReleases: keepReleases, db).pruned
                 let prune = try db.makeStatement(sql: "DELETE FROM releasePack WHERE releaseNumber = ?")
                 let mark = try db.makeStatement(sql: "UPDATE release SET prunedAt = ? WHERE number = ?")
                 let now = Self.now()

@@ -11,6 +11,7 @@ extension PackStore {
     /// Refuses with `nothingToPublish` when the draft and `builds` are what the channel's release already has
     /// (or when there is no release yet and the draft is empty): a release number always means a change.
     /// Publishing an empty draft after a non-empty release is allowed — it is how every pack is withdrawn.
+    @discardableResult
     public func publish(
         note: String = "", channel: ChannelName = .production, builds: BuildRange = .all,
         sealedBy sealer: some ChannelSealer
@@ -26,6 +27,7 @@ extension PackStore {
     /// Publishes a NEW release whose content and build range equal release `number`'s, points `channel` at it
     /// and signs, like `publish`. The draft is left as it is; refuses with `rollbackChangesNothing` when the
     /// channel's release already has that content and range.
+    @discardableResult
     public func rollback(
         to number: Int, channel: ChannelName = .production, note: String? = nil, sealedBy sealer: some ChannelSealer
     ) throws(PackStoreError) -> (ReleaseSummary, ChannelChange) {

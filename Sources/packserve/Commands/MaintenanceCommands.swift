@@ -15,8 +15,18 @@ struct GCCommand: AsyncParsableCommand {
 
     @OptionGroup var wait: LockWaitOption
 
+    @Flag(help: "Say which releases would be kept, and why (for which channels and builds), and which pruned; change nothing.")
+    var dryRun = false
+
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
+        if dryRun {
+            let plan = try context.store.gcPlan(keepReleases: keep)
+            for kept in plan.kept { print("keeps release \(kept.release): \(kept.reasons.joined(separator: "; "))") }
+            print(plan.pruned.isEmpty
+                ? "would prune nothing" : "would prune releases \(plan.pruned.map(String.init).joined(separator: ", "))")
+            return
+        }
         let bucket = try BucketPublishing.bucket(context)
         let report = try context.store.gc(keepReleases: keep, wait: wait.lockWait)
         let pruned = report.prunedReleases.isEmpty
