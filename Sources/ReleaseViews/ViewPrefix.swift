@@ -55,11 +55,12 @@ public enum ViewPrefix {
                 }
                 selector.channel = channel
             case .builds:
-                do {
-                    selector.build = try AppBuild(parsing: value)
-                } catch {
-                    return .malformed(error.description)
+                guard let build = try? AppBuild(parsing: value) else {
+                    return .malformed(value.isEmpty
+                        ? "a build is empty: give one to three period-separated numbers, such as 1.10 or 42"
+                        : "'\(clipped(value))' is not a build: give one to three period-separated numbers, such as 1.10 or 42")
                 }
+                selector.build = build
             case .cohorts:
                 guard let cohort = cohort(value) else {
                     return .malformed("'\(clipped(value))' is not a cohort: give a whole number from 0 to \(maxCohort)")
@@ -92,8 +93,13 @@ public enum ViewPrefix {
         return value
     }
 
-    /// At most 40 characters of what the client sent, so a refusal stays one short line.
-    private static func clipped(_ text: Substring) -> Substring {
-        text.count > 40 ? text.prefix(40) + "…" : text
+    /// At most 40 characters of what the client sent, control characters and line separators shown as `?`,
+    /// so a refusal stays one short line wherever it is written (a problem's `detail`, a log line).
+    private static func clipped(_ text: Substring) -> String {
+        let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { scalar in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+                ? "?" : scalar
+        }))
+        return text.unicodeScalars.count > 40 ? shown + "…" : shown
     }
 }

@@ -39,6 +39,7 @@ import Testing
         ("/channels/beta.1/manifest", "not a channel name"),
         ("/builds/abc/manifest", "is not a build"),
         ("/builds//manifest", "a build is empty"),
+        ("/builds/1.2.3.4.5/x", "is not a build"),
         ("/builds/1.2.3.4/manifest", "is not a build"),
         ("/cohorts/1000/manifest", "not a cohort"),
         ("/cohorts/-1/manifest", "not a cohort"),
@@ -53,6 +54,17 @@ import Testing
         }
         #expect(line.contains(reason), "\(path): \(line)")
         #expect(!line.contains("\n"))
+    }
+
+    /// Found by ViewPrefixFuzzer: a carriage return in the build was quoted into the refusal.
+    @Test(arguments: ["/builds/own\road-manifest.json", "/channels/a\nb/manifest", "/cohorts/1\u{2028}/x", "/builds/\u{85}/x"])
+    func refusalsShowNoControlCharacters(_ path: String) {
+        guard case .malformed(let line) = ViewPrefix.split(Substring(path)) else {
+            Issue.record("\(path) was not refused")
+            return
+        }
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 })
+        #expect(line.contains("?"))
     }
 
     @Test func refusalsQuoteAtMostFortyCharacters() {

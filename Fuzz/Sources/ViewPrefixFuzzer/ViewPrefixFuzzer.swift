@@ -25,7 +25,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition(again == .view(selector, rest: rest), "the view's own prefix reads back differently")
     case .malformed(let line):
         precondition(ViewPrefix.mayHavePrefix(Substring(path)), "a refusal of a path without a prefix word")
-        precondition(!line.contains("\n") && !line.contains("\r") && line.count < 200, "a refusal that is not one short line")
+        precondition(
+            !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }
+                && line.count < 200,
+            "a refusal that is not one short line")
     }
     return 0
 }
