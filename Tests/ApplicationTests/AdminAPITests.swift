@@ -66,6 +66,45 @@ import Testing
         await server.stop()
     }
 
+    /// Channels and the build map through the admin API (docs/channels.md), and the public list of channels.
+    @Test func channelsAndBuildsFromCreateToRemove() async throws {
+        let session = try await AdminCaller.start(tokens: ["ci": "upload,publish,read"])
+        let server = session.server
+        let file = try server.directory.randomFile("level-1.bin", count: 1_000)
+        #expect(try await session.upload(file, id: "level-1").status == 201)
+        #expect(try await session.request("POST", "/admin/publish", token: "ci").status == 200)
+
+        let created = try await session.request("PUT", "/admin/channels/beta", token: "ci")
+        #expect(created.status == 201, "\(created.text)")
+        #expect(created.text == #"{"channel":"beta","raisedPacks":0,"raisedViews":0,"release":1,"version":1}"#)
+        let hidden = try await session.request("PUT", "/admin/channels/qa", token: "ci", json: #"{"requireCredentials":true}"#)
+        #expect(hidden.status == 201)
+        let published = try await session.request(
+            "POST", "/admin/publish", token: "ci", json: #"{"channel":"beta","minBuild":"1.10","note":"for new builds"}"#)
+        #expect(published.text.contains(#""release":2"#) && published.text.contains(#""channel":"beta""#), "\(published.text)")
+        #expect(try await session.request("PUT", "/admin/channels/beta", token: "ci", json: #"{"release":1}"#).status == 409)
+        #expect(try await session.request("PUT", "/admin/channels/Beta", token: "ci").status == 400)
+        #expect(try await session.request("POST", "/admin/publish", token: "ci", json: #"{"minBuild":"abc"}"#).status == 400)
+        #expect(try await session.request("POST", "/admin/publish", token: "ci", json: #"{"channel":"nope"}"#).status == 404)
+
+        let listed = try await session.request("GET", "/admin/channels", token: "ci")
+        #expect(listed.text == #"[{"name":"production","release":1,"requireCredentials":false,"version":1},{"name":"beta","release":2,"requireCredentials":false,"version":2},{"name":"qa","release":1,"requireCredentials":true,"version":1}]"#, "\(listed.text)")
+
+        #expect(try await session.request("PUT", "/admin/builds/1.10.3", token: "ci", json: #"{"channel":"beta"}"#).status == 200)
+        #expect(try await session.request("GET", "/admin/builds", token: "ci").text == #"[{"build":"1.10.3","channel":"beta"}]"#)
+        #expect(try await session.request("DELETE", "/admin/channels/beta", token: "ci").status == 409)
+        #expect(try await session.request("PUT", "/admin/builds/abc", token: "ci", json: #"{"channel":"beta"}"#).status == 400)
+
+        // The public list: channels that need no credentials, for the catalog page (the remap signed beta
+        // again: version 3).
+        server.refresh()
+        let channels = try await server.client.get("/channels")
+        #expect(channels.status == 200 && channels.headers["content-type"] == "application/json")
+        #expect(String(decoding: channels.body, as: UTF8.self)
+            == #"[{"name":"production","release":1,"version":1},{"name":"beta","release":2,"version":3}]"#)
+        await server.stop()
+    }
+
     @Test func tokensAreRefusedWithTheRightStatus() async throws {
         let session = try await AdminCaller.start(tokens: ["ci": "upload,publish,read", "reader": "read", "old": "read"])
         let anonymous = try await session.request("GET", "/admin/draft", token: nil)

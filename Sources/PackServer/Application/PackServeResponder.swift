@@ -95,6 +95,7 @@ public final class PackServeResponder: HTTPResponder {
         document("/manifest.json.sig") { request, _ in manifests.manifest(.signature, request: request) }
         document("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
         document("/releases") { request, _ in documents.releases(request: request) }
+        document("/channels") { request, _ in documents.channels(request: request) }
         routes.get("/healthz") { request, _ in health.respond(to: request) }
         routes.get("/readyz") { request, _ in
             replica?.readiness.refusal() ?? documents.readiness(request: request, namingRelease: true)

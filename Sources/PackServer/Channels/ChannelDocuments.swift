@@ -21,6 +21,20 @@ public enum ChannelDocuments {
         }
     }
 
+    /// `{"name","release","version"}` per channel that needs no credentials: `GET /channels`, the catalog
+    /// page's channel picker. A channel with `--require-credentials` is not listed to strangers.
+    public struct PublicChannel: Encodable, Sendable {
+        let name: String
+        let release: Int?
+        let version: Int
+
+        init(_ summary: ChannelSummary) {
+            name = summary.name
+            release = summary.release
+            version = summary.version
+        }
+    }
+
     /// `{"release","pointedAt","action","builds"?,"pruned"?}` per step of a history.
     public struct HistoryItem: Encodable, Sendable {
         let release: Int
@@ -51,6 +65,11 @@ public enum ChannelDocuments {
 
     public static func list(_ channels: [ChannelSummary]) throws -> String {
         try CanonicalJSON.string(channels.map(Channel.init))
+    }
+
+    /// The body of `GET /channels`.
+    public static func publicList(_ channels: [ChannelSummary]) throws -> [UInt8] {
+        try CanonicalJSON.encode(channels.filter { !$0.requireCredentials }.map(PublicChannel.init))
     }
 
     public static func history(_ items: [ChannelHistoryItem]) throws -> String {

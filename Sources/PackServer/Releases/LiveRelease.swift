@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// The release the server is answering from. Request handlers read it with one uncontended lock and get
@@ -15,6 +16,9 @@ public final class LiveRelease: Sendable {
     }
 
     private let state = Mutex(State())
+    /// `GET /channels`: replaced by the watcher when a channel changes (a channel of its own changes no
+    /// release this server serves).
+    private let channelList = Mutex<EncodedDocument?>(nil)
     /// Unix seconds: compared with the upcoming release's go-live instant, read only while one waits.
     private let clock: @Sendable () -> Int64
 
@@ -34,6 +38,13 @@ public final class LiveRelease: Sendable {
         // here, outside the lock, frees just that manifest's documents.
         _ = retired
         return release
+    }
+
+    /// The `GET /channels` document, once the watcher has read the channels.
+    var channels: EncodedDocument? { channelList.withLock { $0 } }
+
+    func replaceChannels(_ document: EncodedDocument) {
+        channelList.withLock { $0 = document }
     }
 
     /// The release waiting for its go-live instant, if any.

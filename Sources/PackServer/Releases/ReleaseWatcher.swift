@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Logging
 import Manifest
 import PackStore
@@ -26,6 +27,7 @@ public struct ReleaseWatcher: Service {
 
     private final class LastServed: Sendable {
         let release = Mutex<PublishedRelease?>(nil)
+        let channels = Mutex<[ChannelSummary]?>(nil)
     }
 
     public init(
@@ -124,9 +126,24 @@ public struct ReleaseWatcher: Service {
             current.serve(newest)
         }
         try renewal.renewOtherChannels(now: now)
+        try takeUpChannels(now: now)
         let previous = live.replace(with: current, upcoming: upcoming)
         if let purger { purgeWhatChanged(with: purger) }
         return previous
+    }
+
+    /// Replaces the `GET /channels` document when a channel was made, moved, signed or removed.
+    private func takeUpChannels(now: Int64) throws {
+        let channels = try store.channels()
+        let changed = lastServed.channels.withLock { last in
+            defer { last = channels }
+            return last != channels
+        }
+        guard changed else { return }
+        let body = try ChannelDocuments.publicList(channels)
+        live.replaceChannels(EncodedDocument(
+            body: body, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "c", body: body),
+            lastModified: now, cacheControl: nil, compress: true))
     }
 
     /// Purges against what was live at the previous poll, whatever made it change (this poll's swap, or an

@@ -60,6 +60,14 @@ struct JSONRoute {
         return release.releasesDocument.respond(to: request.head, with: files)
     }
 
+    /// `GET /channels`: the channels that need no credentials (docs/channels.md), for the catalog page.
+    func channels(request: HTTPRequest) -> HTTPResponse {
+        guard let document = live.channels else {
+            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: .string("[]"))
+        }
+        return document.respond(to: request.head, with: files)
+    }
+
     /// 200 once a release is loaded, 503 before: a load balancer should not send clients here before then.
     /// Names the release only when `namingRelease` (not for probes naming another host, docs/http.md "Probes").
     func readiness(request: HTTPRequest, namingRelease: Bool) -> HTTPResponse {
