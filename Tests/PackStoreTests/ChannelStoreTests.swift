@@ -47,6 +47,9 @@ import Testing
 
     @Test func aRemovedChannelKeepsItsCounterWhenCreatedAgain() throws {
         let fixture = try TemporaryStore()
+        #expect(throws: PackStoreError.channel(.noReleaseYet(channel: "beta"))) {
+            try fixture.store.createChannel(beta, sealedBy: RecordingSealer())
+        }
         try put(fixture, "a", "one")
         try fixture.store.publish()
         _ = try fixture.store.createChannel(beta, sealedBy: RecordingSealer())

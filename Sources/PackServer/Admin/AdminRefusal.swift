@@ -117,7 +117,7 @@ enum AdminRefusal: Error, Equatable, Sendable {
             case .invalidName, .invalidBuild: .badRequest
             case .unknownChannel: .notFound
             case .channelExists, .productionIsPermanent, .buildsMapped, .notNewer, .appleVersionWouldFall, .noViewForBuild,
-                .alreadyMapped:
+                .alreadyMapped, .noReleaseYet:
                 .conflict
             }
         }

@@ -14,6 +14,8 @@ public enum ChannelRefusal: Error, Sendable, Equatable, CustomStringConvertible 
     /// A remap to a channel that has no release for the build.
     case noViewForBuild(build: String, channel: String)
     case alreadyMapped(build: String, channel: String)
+    /// `channel create` without `--release` before production has one.
+    case noReleaseYet(channel: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum ChannelRefusal: Error, Sendable, Equatable, CustomStringConvertible 
             "\(channel) has no release for build \(build): its devices would get 404; give --force to map it anyway"
         case .alreadyMapped(let build, let channel):
             "build \(build) already reads \(channel)"
+        case .noReleaseYet(let channel):
+            "cannot create \(channel): production has no release yet to point it at (publish first, or give a release)"
         }
     }
 }

@@ -55,7 +55,7 @@ extension PackStore {
                 throw PackStoreError.channel(.channelExists(channel.text))
             }
             guard let target = try number ?? Self.currentRelease(of: .production, db) else {
-                throw PackStoreError.nothingToPublish(latestRelease: nil)
+                throw PackStoreError.channel(.noReleaseYet(channel: channel.text))
             }
             try Self.requireListableRelease(target, db)
             try ChannelRecord(name: channel.text, requireCredentials: requireCredentials, createdAt: Self.now()).insert(db)
