@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PackStore
+import ReleaseViews
 import Testing
 
 /// Round 3, finding 4: `restore` trusted the backup's rows. A digest of `../../.packserve/keys/manifest-signing.key`
@@ -99,6 +100,30 @@ import Testing
         #expect(throws: PackStoreError.untrustworthyIndex(
             path: fixture.dataDirectory.path + "/index.sqlite",
             problem: "releasePack row release 1, pack 'a': size 9223372036854775807 is outside 0…1099511627776")) {
+            try fixture.store.auditIndex()
+        }
+    }
+
+    /// What channels keep is read back through the parsers that wrote it: a channel name that would be a path,
+    /// a range a release could not have, a floor or a view that does not parse.
+    @Test(arguments: [
+        ("UPDATE channel SET name = '../keys' WHERE name = 'beta'", #"channel: "../keys" is not a channel name"#),
+        ("UPDATE \"release\" SET maxBuild = '1.x'", "release row 1: '1.x' is not a build: give one to three period-separated numbers, such as 1.10 or 42 (CFBundleVersion)"),
+        ("UPDATE channelFloor SET floor = '5@1.0,3@2.0.0'", #"channelFloor: the floor of pack "a" in "beta" is malformed"#),
+        ("UPDATE channelView SET segment = '0.0.0' WHERE channel = 'beta'", #"channelView: "0.0.0" names no run of builds"#),
+        ("UPDATE channelView SET appleVersions = X'01020304050607' WHERE channel = 'beta'", "channelView: the Apple versions of view 0.0.0- do not fit release 1"),
+        ("INSERT INTO buildChannel (point, build, channel) VALUES ('1.0.0', '2', 'beta')", #"buildChannel: "2" is not a build at its point"#),
+    ])
+    func anEditedChannelFailsTheAudit(_ edit: String, _ problem: String) throws {
+        let fixture = try TemporaryStore()
+        try fixture.store.add(file: fixture.makeFile("a", text: "a bytes"), id: "a")
+        try fixture.store.publish(sealedBy: RecordingSealer())
+        _ = try fixture.store.createChannel(ChannelName("beta")!, sealedBy: RecordingSealer())
+        #expect(throws: Never.self) { try fixture.store.auditIndex() }
+        let queue = try DatabaseQueue(path: fixture.dataDirectory.path + "/index.sqlite")
+        try queue.write { db in try db.execute(sql: edit) }
+        try queue.close()
+        #expect(throws: PackStoreError.untrustworthyIndex(path: fixture.dataDirectory.path + "/index.sqlite", problem: problem)) {
             try fixture.store.auditIndex()
         }
     }

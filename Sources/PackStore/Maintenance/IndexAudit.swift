@@ -32,7 +32,7 @@ enum IndexAudit {
         where !text.split(separator: ",").allSatisfy({ events.contains(String($0)) }) {
             return "installation events \(quoted(text)) name an event PackServe does not know"
         }
-        return nil
+        return try ChannelAudit.firstProblem(db)
     }
 
     private struct Check {
