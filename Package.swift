@@ -11,7 +11,7 @@ import PackageDescription
 // HTTP (descriptors, addresses, listeners, epoll, the server's transports and the client's blocking streams,
 // plain and TLS); HTTPServer knows nothing of packs; PackStore knows nothing of HTTP.
 // At the bottom, each shared helper has one home that any layer may use: JSONText (JSON), Hex,
-// Digests (file hashing), DurableFiles (crash-safe writes). ARCHITECTURE.md draws the whole graph.
+// Digests (file hashing), DurableFiles (crash-safe writes). docs/architecture.md draws the whole graph.
 let package = Package(
     name: "PackServe",
     platforms: [.macOS(.v15)],
@@ -309,7 +309,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
-        // Package.swift's module graph against the one ARCHITECTURE.md draws (no upward or undeclared edge).
+        // Package.swift's module graph against the one docs/architecture.md draws (no upward or undeclared edge).
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "DurableFilesTests",

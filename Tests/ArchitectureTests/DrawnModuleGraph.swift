@@ -1,6 +1,6 @@
 import Foundation
 
-/// The module graph ARCHITECTURE.md draws: the table under its "Module graph" heading, one row per module
+/// The module graph docs/architecture.md draws: the table under its "Module graph" heading, one row per module
 /// with its layer and the modules it depends on (`| 2 | `HTTP1` | `JSON` |`).
 struct DrawnModuleGraph {
     struct Module: Equatable {

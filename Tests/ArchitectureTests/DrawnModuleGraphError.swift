@@ -1,4 +1,4 @@
-/// Why ARCHITECTURE.md's module graph could not be read.
+/// Why docs/architecture.md's module graph could not be read.
 enum DrawnModuleGraphError: Error, CustomStringConvertible {
     case missingHeading
     case emptyTable
@@ -6,9 +6,9 @@ enum DrawnModuleGraphError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .missingHeading: "ARCHITECTURE.md has no \"## Module graph\" heading"
-        case .emptyTable: "ARCHITECTURE.md's module graph has no rows (| layer | `Module` | `Dependency`, … |)"
-        case .repeated(let name): "ARCHITECTURE.md's module graph lists \(name) twice"
+        case .missingHeading: "docs/architecture.md has no \"## Module graph\" heading"
+        case .emptyTable: "docs/architecture.md's module graph has no rows (| layer | `Module` | `Dependency`, … |)"
+        case .repeated(let name): "docs/architecture.md's module graph lists \(name) twice"
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The module graph of Package.swift is the one ARCHITECTURE.md draws: the same modules, the same edges, every
+/// The module graph of Package.swift is the one docs/architecture.md draws: the same modules, the same edges, every
 /// edge pointing to a lower layer, and no file importing a module its target does not declare (SwiftPM lets a
 /// target import its dependencies' dependencies, which would leave an edge nobody drew).
 @Suite struct ModuleGraphTests {
@@ -18,14 +18,14 @@ import Testing
 
     static func drawn() throws -> DrawnModuleGraph {
         try DrawnModuleGraph(document: String(
-            contentsOf: repository.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8))
+            contentsOf: repository.appendingPathComponent("docs/architecture.md"), encoding: .utf8))
     }
 
     @Test func theDrawingHasEveryModuleOfThePackageAndNoOther() throws {
         let declared = Set(try Self.sourceTargets().map(\.name))
         let drawn = Set(try Self.drawn().modules.keys)
-        #expect(declared.subtracting(drawn).sorted() == [], "in Package.swift, not in ARCHITECTURE.md")
-        #expect(drawn.subtracting(declared).sorted() == [], "in ARCHITECTURE.md, not in Package.swift")
+        #expect(declared.subtracting(drawn).sorted() == [], "in Package.swift, not in docs/architecture.md")
+        #expect(drawn.subtracting(declared).sorted() == [], "in docs/architecture.md, not in Package.swift")
     }
 
     @Test func everyDeclaredEdgeIsDrawnAndEveryDrawnEdgeDeclared() throws {
