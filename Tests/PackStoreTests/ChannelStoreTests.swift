@@ -118,6 +118,32 @@ import Testing
         }
     }
 
+    /// `--force` takes the remap the check refuses, and then the build's devices read the channel.
+    @Test func aForcedRemapIsTaken() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        try put(fixture, "a", "one")
+        try store.publish()
+        _ = try store.createChannel(beta, sealedBy: RecordingSealer())
+        try put(fixture, "a", "two")
+        try store.publish()
+        let device = try build("1.9.3")
+        #expect(throws: PackStoreError.self) { try store.mapBuild(device, to: beta, sealedBy: RecordingSealer()) }
+        _ = try store.mapBuild(device, to: beta, force: true, sealedBy: RecordingSealer())
+        #expect(try store.buildMap() == [BuildMapping(build: device, channel: "beta")])
+        // A channel with nothing for the build is refused too, and forced the same way.
+        try put(fixture, "a", "three")
+        let forNewBuilds = try store.publish(builds: try range(min: "3"))
+        let qa = ChannelName("qa")!
+        _ = try store.createChannel(qa, at: forNewBuilds.number, sealedBy: RecordingSealer())
+        let old = try build("2.0")
+        #expect(throws: PackStoreError.channel(.noViewForBuild(build: "2.0", channel: "qa"))) {
+            try store.mapBuild(old, to: qa, sealedBy: RecordingSealer())
+        }
+        _ = try store.mapBuild(old, to: qa, force: true, sealedBy: RecordingSealer())
+        #expect(try store.buildMap().map(\.channel) == ["beta", "qa"])
+    }
+
     @Test func gcKeepsEveryReleaseAViewAnswers() throws {
         let fixture = try TemporaryStore()
         let store = fixture.store

@@ -58,11 +58,4 @@ extension AdminAPI {
         ])
         return try Self.json(.ok, Self.outcome(change))
     }
-
-    /// A document already encoded as JSON text.
-    static func jsonText(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: .bytes(Array(text.utf8)))
-    }
 }

@@ -44,10 +44,12 @@ extension AdminAPI {
                 case .publish: return try publish(body: body, by: token)
                 case .rollback: return try rollback(body: body, by: token)
                 case .signURL: return try signURL(body: body, by: token)
-                case .channels: return try Self.jsonText(.ok, Self.store { try ChannelDocuments.list(store.channels()) })
+                case .channels:
+                    return try Self.json(.ok, Self.store { try store.channels() }.map(ChannelDocuments.Channel.init))
                 case .putChannel(let name): return try putChannel(name, body: body, by: token)
                 case .deleteChannel(let name): return try deleteChannel(name, by: token)
-                case .builds: return try Self.jsonText(.ok, Self.store { try ChannelDocuments.builds(store.buildMap()) })
+                case .builds:
+                    return try Self.json(.ok, Self.store { try store.buildMap() }.map(ChannelDocuments.Mapping.init))
                 case .putBuild(let build): return try putBuild(build, body: body, by: token)
                 }
             } catch {

@@ -135,12 +135,14 @@ extension PackStore {
         try db.execute(sql: "DELETE FROM documentBody WHERE digest NOT IN (SELECT digest FROM viewDocument)")
     }
 
-    /// Stores one signed manifest per view; a view the signer left out fails the whole change.
+    /// Stores one signed manifest per view and hands them back (in build order, without reading the bytes
+    /// again); a view the signer left out fails the whole change.
+    @discardableResult
     static func insertManifests(
         _ signatures: [String: ManifestSignature], for segments: [ViewSegment], channel: ChannelName, version: Int,
         issuedAt: Int64, expiresAt: Int64, notBefore: Int64, _ db: Database
-    ) throws {
-        for segment in segments {
+    ) throws -> [StoredManifest] {
+        try segments.map { segment in
             guard let signature = signatures[segment.description] else {
                 throw PackStoreError.signingFailed(reason: "no manifest was signed for the view of builds \(segment)")
             }
@@ -150,6 +152,7 @@ extension PackStore {
                 payloadSignature: signature.payloadSignature, compactJWS: signature.compactJWS,
                 profile: signature.profile, notBefore: notBefore)
             try ChannelManifestRecord(manifest).insert(db)
+            return manifest
         }
     }
 }

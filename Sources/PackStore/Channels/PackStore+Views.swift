@@ -20,8 +20,11 @@ extension PackStore {
     {
         try read { db in
             guard let segment = try Self.storedViews(of: channel, db).segment(for: build) else { return nil }
-            return try Self.manifests(of: channel, version: Self.channelVersion(channel, db), db)
-                .first { $0.view == segment.description }
+            // One row: the other views' manifests are as large, and this is read on every change the watcher sees.
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT * FROM channelManifest WHERE channel = ? AND version = ? AND segment = ?",
+                arguments: [channel.text, try Self.channelVersion(channel, db), segment.description])
+            return try rows.next().map(ChannelManifestRecord.stored(cursorRow:))
         }
     }
 

@@ -1,15 +1,18 @@
 import Foundation
 import GRDB
 
-/// The Apple version rule, in SQL so that publishing 100,000 packs stays a couple of set operations.
+/// The one-channel Apple version rule in SQL: the provisional version a publish inserts its rows with, the
+/// version the draft shows, and the rule the v5 migration numbered old releases by. The versions devices
+/// see are chosen per view by `AppleVersionPlanner` (docs/channels.md), which for a channel without build
+/// ranges agrees with this rule, so correcting the provisional rows after a publish is usually a no-op.
 ///
-/// Devices of apps with managed Background Assets update a pack only when the download manifest's `version`
-/// for it rises, and never look at its bytes. So a pack's Apple version starts at 1 and rises by one in every
-/// release whose content for that id differs from the release before it (a rollback included, and a pack that
-/// comes back after being withdrawn), and never falls. Content is the `contentKey` column: for an Apple
-/// Archive its content digest (paths, kinds, file bytes, link targets — a rebuild that only moves timestamps
-/// keeps the version), for any other pack its bytes' SHA-256. `appleVersion` keeps each id's highest version ever,
-/// because the releases that held it may have been pruned by `gc` since.
+/// The rule: devices of apps with managed Background Assets update a pack only when the download manifest's
+/// `version` for it rises, and never look at its bytes. So a pack's Apple version starts at 1 and rises by
+/// one in every release whose content for that id differs from the release before it (a rollback included,
+/// and a pack that comes back after being withdrawn), and never falls. Content is the `contentKey` column:
+/// for an Apple Archive its content digest (paths, kinds, file bytes, link targets — a rebuild that only
+/// moves timestamps keeps the version), for any other pack its bytes' SHA-256. `appleVersion` keeps each
+/// id's highest version ever, because the releases that held it may have been pruned by `gc` since.
 enum AppleVersionSQL {
     /// `content` (a SELECT of `PackRowReader.contentColumns`) with its Apple version appended, as
     /// `PackRowReader.columns`: the version in release `previous` when the content there is the same (equal

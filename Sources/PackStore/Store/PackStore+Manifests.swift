@@ -72,11 +72,11 @@ extension PackStore {
             } catch {
                 throw PackStoreError.signingFailed(reason: "\(error)")
             }
-            try Self.insertManifests(
+            let signed = try Self.insertManifests(
                 signatures, for: segments, channel: channel, version: version, issuedAt: issuedAt, expiresAt: expiresAt,
                 notBefore: notBefore, db)
             try db.execute(sql: "UPDATE channelCounter SET version = ? WHERE name = ?", arguments: [version, channel.text])
-            return .signed(try Self.manifests(of: channel, version: version, db))
+            return .signed(signed)
         }
     }
 
