@@ -34,8 +34,8 @@ public struct ChannelViews: Sendable, Hashable {
         self.segments = segments
     }
 
-    /// The segment `point` falls in (binary search), or nil when no release admits it.
-    public func segment(containing point: BuildPoint) -> ViewSegment? {
+    /// The index of the segment `point` falls in (binary search), or nil when no release admits it.
+    public func index(containing point: BuildPoint) -> Int? {
         var low = 0
         var high = segments.count
         while low < high {
@@ -43,7 +43,12 @@ public struct ChannelViews: Sendable, Hashable {
             if segments[middle].lower <= point { low = middle + 1 } else { high = middle }
         }
         guard low > 0, segments[low - 1].contains(point) else { return nil }
-        return segments[low - 1]
+        return low - 1
+    }
+
+    /// The segment `point` falls in, or nil when no release admits it.
+    public func segment(containing point: BuildPoint) -> ViewSegment? {
+        index(containing: point).map { segments[$0] }
     }
 
     /// The segment a build reads; a client that names none reads as `BuildPoint.zero`.

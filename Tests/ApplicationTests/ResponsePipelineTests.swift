@@ -69,11 +69,11 @@ import Testing
         func blob(_ name: String) -> String { "/blobs/sha256/\(packs[name]!.sha256)" }
         let etag = "\"\(packs["ccc"]!.sha256)\""
         let cases = [
-            Case(label: "pack 200", method: "GET", path: "/packs/a", status: 200, cacheControl: Self.shared, key: "pack-a", bytes: true),
+            Case(label: "pack 200", method: "GET", path: "/packs/a", status: 200, cacheControl: Self.shared, key: "pack-a pack.production.a", bytes: true),
             Case(label: "pack 206", method: "GET", path: "/packs/bb", headers: [("Range", "bytes=10-19")], status: 206,
-                 cacheControl: Self.shared, key: "pack-bb", bytes: true),
+                 cacheControl: Self.shared, key: "pack-bb pack.production.bb", bytes: true),
             Case(label: "pack 304", method: "GET", path: "/packs/ccc", headers: [("If-None-Match", etag)], status: 304,
-                 cacheControl: Self.shared, key: "pack-ccc", bytes: true),
+                 cacheControl: Self.shared, key: "pack-ccc pack.production.ccc", bytes: true),
             Case(label: "blob 200", method: "GET", path: blob("dddd"), status: 200, cacheControl: Self.immutable,
                  key: "blob-\(packs["dddd"]!.sha256)", bytes: true),
             Case(label: "blob HEAD 304", method: "HEAD", path: blob("eeeee"), headers: [("If-None-Match", "\"\(packs["eeeee"]!.sha256)\"")],
@@ -106,7 +106,7 @@ import Testing
             Case(label: "unknown pack 404", method: "GET", path: "/packs/nothing", status: 404, cacheControl: "no-store", key: nil),
             Case(label: "405", method: "DELETE", path: "/packs/a", status: 405, cacheControl: "no-store", key: nil),
             Case(label: "admin 403", method: "GET", path: "/admin/releases", status: 403, cacheControl: "no-store", key: nil, cors: false),
-            Case(label: "document 200", method: "GET", path: "/manifest.json", status: 200, cacheControl: Self.shared, key: "packserve-documents"),
+            Case(label: "document 200", method: "GET", path: "/manifest.json", status: 200, cacheControl: Self.shared, key: "packserve-documents packserve-documents-production"),
         ]
         for request in refusals {
             Self.check(try await Self.send(setup.replica, request), request)

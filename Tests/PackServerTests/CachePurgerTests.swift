@@ -129,7 +129,10 @@ import Testing
         ReleaseWatcher.purge(from: resigned, to: try #require(fixture.live.release), with: purger)
         purger.drain()
         #expect(cache.received.withLock { $0.map(\.keys) } == [
-            "packserve-documents", "packserve-documents", "packserve-documents pack-level-1",
+            "packserve-documents packserve-documents-production packserve-releases",
+            "packserve-documents packserve-documents-production",
+            "packserve-documents packserve-documents-production pack-level-1 pack.production.level-1",
+            "packserve-releases",
         ])
         await server.shutdown()
     }

@@ -12,30 +12,44 @@ import Testing
         fixture = try ResponderFixture()
     }
 
-    func snapshot() throws -> ReleaseSnapshot { try #require(try fixture.store.loadSnapshot()) }
+    /// Production's views as the fixture serves them now.
+    func served() throws -> ServedCatalog { fixture.live.catalog }
+
+    func keys(_ old: ServedCatalog, _ new: ServedCatalog) -> [String] {
+        PurgeKeys.between(old, new, channels: false).flatMap(\.keys)
+    }
 
     @Test func aNewReleaseStalesTheDocumentsAndEveryPackWhoseBytesOrAccessChanged() throws {
-        let first = try snapshot()
-        #expect(PurgeKeys.between(nil, first) == ["packserve-documents", "pack-Tutorial", "pack-level-1"])
-        #expect(PurgeKeys.between(first, first) == ["packserve-documents"])
+        let documents = ["packserve-documents", "packserve-documents-production"]
+        let first = try served()
+        #expect(keys(ServedCatalog(), first) == documents + [
+            "pack-Tutorial", "pack.production.Tutorial", "pack-level-1", "pack.production.level-1",
+            "packserve-releases",
+        ])
+        #expect(keys(first, first) == [], "nothing changed: nothing to purge")
 
         try fixture.store.add(file: fixture.file("level-2", "new level"), id: "level-2")
         try fixture.store.add(file: fixture.file("level-1b", "changed bytes"), id: "level-1")
         try fixture.store.remove(id: "Tutorial")
         try fixture.publishAndServe()
-        let second = try snapshot()
-        #expect(PurgeKeys.between(first, second) == ["packserve-documents", "pack-Tutorial", "pack-level-1", "pack-level-2"])
+        let second = try served()
+        #expect(keys(first, second) == documents + [
+            "pack-Tutorial", "pack.production.Tutorial", "pack-level-1", "pack.production.level-1", "pack-level-2",
+            "pack.production.level-2", "packserve-releases",
+        ])
 
         // The same bytes turning private: the pack and its blob must leave every shared cache.
         try fixture.store.set(id: "level-2", access: .private)
         try fixture.publishAndServe()
-        let third = try snapshot()
-        let blob = try #require(third.packs["level-2"]?.sha256)
-        #expect(PurgeKeys.between(second, third) == ["packserve-documents", "blob-\(blob)", "pack-level-2"])
+        let third = try served()
+        let blob = try #require(third.plain?.snapshot.packs["level-2"]?.sha256)
+        #expect(keys(second, third) == documents + [
+            "pack-level-2", "pack.production.level-2", "blob-\(blob)", "packserve-releases",
+        ])
         // Turning public again needs no blob purge: nothing private was ever cached.
         try fixture.store.set(id: "level-2", access: .public)
         try fixture.publishAndServe()
-        #expect(PurgeKeys.between(third, try snapshot()) == ["packserve-documents", "pack-level-2"])
+        #expect(keys(third, try served()) == documents + ["pack-level-2", "pack.production.level-2", "packserve-releases"])
     }
 
     @Test func batchesStayWithinTheLimitAndNeverSplitAKey() {

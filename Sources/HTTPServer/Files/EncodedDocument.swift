@@ -28,6 +28,9 @@ public struct EncodedDocument: Sendable {
         gzipEntityTag = EntityTag(opaqueTag: entityTag.opaqueTag + "-gz", isWeak: entityTag.isWeak)!
     }
 
+    /// The identity representation's validator: names the document's content.
+    public var entityTag: EntityTag { identity.entityTag }
+
     /// The identity bytes.
     public var body: [UInt8] {
         guard case .bytes(let bytes) = identity.content else { return [] }

@@ -4,6 +4,7 @@ import HTTPServer
 import JSONText
 import Logging
 import Manifest
+import ReleaseViews
 
 /// The application's routes, in front of the HTTP core: the host allow-list first, CORS, then the route table.
 /// A class, so the event loops share one instance instead of copying its fields for every request.
@@ -13,6 +14,10 @@ public final class PackServeResponder: HTTPResponder {
     let hostCheck: HostCheck
     let crossOrigin: CrossOriginPolicy
     let routes: RouteTable
+    /// Resolves the view a prefixed request names.
+    let live: LiveRelease
+    /// `catalog.requireCredentials`: every view, production's too, answers only to download tokens.
+    let catalogRequiresCredentials: Bool
     /// Every final response passes it: cache lifetimes and keys, `no-store` on errors, CORS, the route label.
     let finisher: ResponseFinisher
     /// The names of the routes responses are tagged with (`HTTPResponse.route`), for `TrafficMetrics`.
@@ -47,12 +52,11 @@ public final class PackServeResponder: HTTPResponder {
             live: live, files: files, openFiles: openFiles, credentials: credentials, now: now,
             readThrough: replica?.readThrough)
         let documents = JSONRoute(live: live, files: files)
-        let downloadManifest = DownloadManifestRoute(
-            live: live, files: files, unknownPlatforms: UnknownPlatformLog(logger: logger))
+        let downloadManifest = DownloadManifestRoute(files: files, unknownPlatforms: UnknownPlatformLog(logger: logger))
         let health = HealthRoute()
         let keySet = JWKSet(publicKeys)
         let manifests = ManifestRoute(
-            live: live, files: files,
+            files: files,
             keySet: EncodedDocument(
                 body: try CanonicalJSON.encode(keySet), contentType: "application/jwk-set+json",
                 entityTag: EntityTag(opaqueTag: "k-" + keySet.keys.map(\.kid).joined(separator: "-"))!,
@@ -60,44 +64,72 @@ public final class PackServeResponder: HTTPResponder {
         let staticFiles = StaticFileRoute(root: configuration.publicDirectory, files: files, openFiles: openFiles)
 
         // Every answer passes the finisher: lifetimes and surrogate keys are decided there (by the kind each
-        // route declares), and only there.
+        // route declares, in the channel of the view the request named), and only there.
         let requireCredentials = configuration.catalog.requireCredentials
+        self.live = live
+        catalogRequiresCredentials = requireCredentials
         finisher = ResponseFinisher(
             cache: CachePolicy(
                 sharedMaxAgeSeconds: configuration.cache.sharedMaxAgeSeconds,
                 keyHeader: configuration.cache.surrogateKeyHeader, credentialed: requireCredentials),
             crossOrigin: crossOrigin)
-        // With `catalog.requireCredentials`, a request without a download token is refused before its route runs.
-        let gate = requireCredentials ? CatalogGate(credentials: credentials, now: now) : nil
-        var routes = RouteTable(fallback: staticFiles.respond(to:))
-        routes.get("/packs/{id}", caching: { .pack(id: $0[0]) }) { request, id in
-            gate?.refusal(of: request, signedPath: "/packs/\(id[0])") ?? packs.pack(id: id[0], request: request)
+        // With `catalog.requireCredentials`, or in a channel made with `--require-credentials`, a request without
+        // a download token is refused before its route runs.
+        let gate = CatalogGate(credentials: credentials, now: now)
+        /// The view a request without a prefix reads: production's, for clients that name no build.
+        @Sendable func served(_ view: ServedView?) -> ServedView? {
+            view ?? live.release.map { ServedView(release: $0, channel: .production, requiresCredentials: requireCredentials) }
         }
-        routes.get("/blobs/sha256/{hex}", caching: { .blob(hex: $0[0]) }) { request, hex in
-            gate?.refusal(of: request, signedPath: "/blobs/sha256/\(hex[0])") ?? packs.blob(hex: hex[0], request: request)
+        var routes = RouteTable(fallback: staticFiles.respond(to:))
+        routes.get("/packs/{id}", inViews: true, caching: { .pack(id: $0[0]) }) { request, id, view in
+            let path = "\(view?.prefix ?? "")/packs/\(id[0])"
+            if view?.requiresCredentials ?? requireCredentials, let refusal = gate.refusal(of: request, signedPath: path) {
+                return refusal
+            }
+            guard let view = served(view) else { return .noRelease }
+            return packs.pack(id: id[0], in: view, request: request)
+        }
+        routes.get("/blobs/sha256/{hex}", caching: { .blob(hex: $0[0]) }) { request, hex, _ in
+            if requireCredentials || live.blobNeedsCredentials(hex[0]),
+                let refusal = gate.refusal(of: request, signedPath: "/blobs/sha256/\(hex[0])")
+            {
+                return refusal
+            }
+            return packs.blob(hex: hex[0], request: request)
         }
         // The documents: each through the gate, then readiness (a replica behind its pointer answers 503).
-        func document(_ pattern: String, _ answer: @escaping RouteTable.Handler) {
-            routes.get(pattern, caching: { _ in .documents }) { request, parameters in
-                gate?.refusal(of: request) ?? replica?.readiness.refusal() ?? answer(request, parameters)
+        func document(
+            _ pattern: String, inViews: Bool = true, caching: CachePolicy.Kind = .documents,
+            _ answer: @escaping @Sendable (HTTPRequest, [String], ServedView?) -> HTTPResponse
+        ) {
+            routes.get(pattern, inViews: inViews, caching: { _ in caching }) { request, parameters, view in
+                if view?.requiresCredentials ?? requireCredentials, let refusal = gate.refusal(of: request) { return refusal }
+                return replica?.readiness.refusal() ?? answer(request, parameters, view)
             }
         }
-        document("/tags/{tag}") { request, tag in documents.tag(tag[0], request: request) }
-        document("/tags") { request, _ in documents.tagSet(request: request) }
-        document("/download-manifest.json") { request, _ in downloadManifest.respond(to: request) }
+        /// A document of the view the request reads.
+        func viewDocument(_ pattern: String, _ answer: @escaping @Sendable (HTTPRequest, [String], ServedView) -> HTTPResponse) {
+            document(pattern) { request, parameters, view in
+                guard let view = served(view) else { return .noRelease }
+                return answer(request, parameters, view)
+            }
+        }
+        viewDocument("/tags/{tag}") { request, tag, view in documents.tag(tag[0], in: view, request: request) }
+        viewDocument("/tags") { request, _, view in documents.tagSet(in: view, request: request) }
+        viewDocument("/download-manifest.json") { request, _, view in downloadManifest.respond(to: request, in: view) }
         // A device whose Background Assets URL Override points here asks /manifest with its platform; without
         // one, /manifest stays the signed JWS.
-        document("/manifest") { request, _ in
+        viewDocument("/manifest") { request, _, view in
             DownloadManifestRoute.isRequested(by: request)
-                ? downloadManifest.respond(to: request) : manifests.manifest(.jws, request: request)
+                ? downloadManifest.respond(to: request, in: view) : manifests.manifest(.jws, in: view, request: request)
         }
-        document("/manifest.json") { request, _ in manifests.manifest(.payload, request: request) }
-        document("/manifest.json.sig") { request, _ in manifests.manifest(.signature, request: request) }
-        document("/.well-known/jwks.json") { request, _ in manifests.keys(request: request) }
-        document("/releases") { request, _ in documents.releases(request: request) }
-        document("/channels") { request, _ in documents.channels(request: request) }
-        routes.get("/healthz") { request, _ in health.respond(to: request) }
-        routes.get("/readyz") { request, _ in
+        viewDocument("/manifest.json") { request, _, view in manifests.manifest(.payload, in: view, request: request) }
+        viewDocument("/manifest.json.sig") { request, _, view in manifests.manifest(.signature, in: view, request: request) }
+        document("/.well-known/jwks.json", inViews: false) { request, _, _ in manifests.keys(request: request) }
+        document("/releases", inViews: false, caching: .releases) { request, _, _ in documents.releases(request: request) }
+        document("/channels", inViews: false, caching: .releases) { request, _, _ in documents.channels(request: request) }
+        routes.get("/healthz") { request, _, _ in health.respond(to: request) }
+        routes.get("/readyz") { request, _, _ in
             replica?.readiness.refusal() ?? documents.readiness(request: request, namingRelease: true)
         }
         self.routes = routes
@@ -116,8 +148,41 @@ public final class PackServeResponder: HTTPResponder {
         if let early = answerBeforeRoutes(request) {
             return finisher.finish(early, for: request, as: .other, crossOrigin: false)
         }
+        if ViewPrefix.mayHavePrefix(Substring(request.path)) { return respondInView(request) }
         let (response, kind) = routes.respond(to: request)
+        // A blob only channels that require credentials list is kept by no shared cache.
+        if case .blob(let hex) = kind, live.blobNeedsCredentials(hex) {
+            return finisher.finish(response, for: request, as: kind, scope: (.production, true))
+        }
         return finisher.finish(response, for: request, as: kind)
+    }
+
+    /// A request whose path starts with a view prefix (docs/channels.md "Views"): the prefix is split off by
+    /// `ViewPrefix` (400 when malformed), the view resolved in the catalog being served (404 for an unknown
+    /// channel, or a build no release of the channel admits), and the rest of the path routed in that view.
+    private func respondInView(_ request: HTTPRequest) -> HTTPResponse {
+        switch ViewPrefix.split(Substring(request.path)) {
+        case .none:
+            let (response, kind) = routes.respond(to: request)
+            return finisher.finish(response, for: request, as: kind)
+        case .malformed(let reason):
+            return finisher.finish(.problem(.badRequest, detail: reason), for: request, as: .other)
+        case .view(let selector, let rest):
+            switch live.resolve(selector, catalogRequiresCredentials: catalogRequiresCredentials) {
+            case .view(let view):
+                let (response, kind) = routes.respond(to: request, in: view, path: rest)
+                return finisher.finish(
+                    response, for: request, as: kind, scope: (view.channel, view.requiresCredentials))
+            case .unknownChannel(let name):
+                return finisher.finish(.problem(.notFound, detail: "there is no channel \(name)"), for: request, as: .other)
+            case .noRelease(let channel, let build):
+                let builds = build.map { "build \($0)" } ?? "clients that name no build"
+                return finisher.finish(
+                    .problem(.notFound, detail: "no release of channel \(channel) is for \(builds)"), for: request, as: .other)
+            case .notLoaded:
+                return finisher.finish(.noRelease, for: request, as: .other)
+            }
+        }
     }
 
     /// What is answered before the route table: refusals, probes, the admin API, preflights.

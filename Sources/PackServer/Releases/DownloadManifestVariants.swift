@@ -38,13 +38,22 @@ struct DownloadManifestVariants: Sendable {
         return bodies
     }
 
-    /// - Parameter bodies: from `encode` for the same release and settings; nil when the whole catalog's
-    ///   body is missing.
-    init?(bodies: [String: [UInt8]], release: Int, createdAt: Date, baseURL: String, style: PackURLStyle) {
+    /// - Parameters:
+    ///   - bodies: from `encode` for the same release and settings; nil when the whole catalog's body is missing.
+    ///   - appleVersions: a view's Apple versions where they differ from the release's own (they are in the
+    ///     bytes, so in the validator too).
+    init?(
+        bodies: [String: [UInt8]], release: Int, createdAt: Date, baseURL: String, style: PackURLStyle,
+        appleVersions: [String: Int] = [:]
+    ) {
         // The release number names the content within one index; its creation time and the URL settings
         // tell apart two indexes (or two configurations) that reached the same number.
-        let tagPrefix = "dm-\(release).\(Int64(createdAt.timeIntervalSince1970 * 1000))"
+        var tagPrefix = "dm-\(release).\(Int64(createdAt.timeIntervalSince1970 * 1000))"
             + "-\(Fingerprint.hex(Self.profile(baseURL: baseURL, style: style).utf8))"
+        if !appleVersions.isEmpty {
+            let raised = appleVersions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            tagPrefix += "-\(Fingerprint.hex(raised.utf8))"
+        }
         func document(_ platform: ApplePlatform?) -> EncodedDocument? {
             bodies[Self.documentName(platform)].map { body in
                 EncodedDocument(

@@ -4,23 +4,30 @@ import JSONText
 import Manifest
 import PackStore
 
-/// Everything the request path needs about the current release, computed once when the release is
-/// loaded: the snapshot, content types by digest, the `/releases` document, the download manifest, and the
-/// signed manifest; tag documents are kept here as they are first asked for.
+/// Everything the request path needs about one view of a release (docs/channels.md "Views"), computed once
+/// when it is loaded: the snapshot, content types by digest, the `/releases` document, the download
+/// manifest, and the signed manifest; tag documents are kept here as they are first asked for.
+///
+/// The views of one release share its snapshot and digest table (`view(…)` copies them, and Swift shares the
+/// storage); what differs per view is its manifest, its URLs (with `manifest.packURLs: "packs"` they carry the
+/// view's prefix) and the Apple versions a later hotfix raised for it.
 public struct PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
+    /// What pack URLs in this view's documents start with (`ManifestSigner.base`).
     let baseURL: String
     let style: PackURLStyle
     /// Digest → size and content type of this release's blobs, so `/blobs/sha256/{hex}` checks the size and
     /// answers with the pack's type (other blobs' sizes are in `snapshot.otherBlobSizes`).
     let blobsByDigest: [String: (size: Int64, contentType: String)]
-    /// `GET /releases`.
+    /// `GET /releases`, as it was when the release was loaded.
     let releasesDocument: EncodedDocument
+    /// The view's Apple versions where they differ from the release's own, by pack id (usually none).
+    let appleVersions: [String: Int]
     /// The newest signed manifest, if any has been signed yet.
     public private(set) var manifest: StoredManifest?
     /// `manifest`'s forms as served.
     private(set) var manifestDocuments: ManifestDocuments?
-    /// `/tags…` documents of this release, made on first request.
+    /// `/tags…` documents of this view, made on first request.
     let tagDocuments = TagDocumentCache()
 
     /// The download manifest of managed Background Assets, encoded once per platform variant.
@@ -33,27 +40,53 @@ public struct PublishedRelease: Sendable {
         manifestDocuments = manifest.map(ManifestDocuments.init)
     }
 
-    /// Goes on serving `other`'s manifest, documents and all: a newly loaded release keeps the live manifest
-    /// until its own is taken up, without compressing it again.
-    mutating func keepManifest(of other: PublishedRelease) {
-        manifest = other.manifest
-        manifestDocuments = other.manifestDocuments
-    }
-
     /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
     func catalogPack(_ id: String) -> CatalogPack? {
-        snapshot.packs[id].map { CatalogPack($0.entry, url: style.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) }
+        snapshot.packs[id].map { pack in
+            var entry = pack.entry
+            if let version = appleVersions[id] { entry.appleVersion = version }
+            return CatalogPack(entry, url: style.url(baseURL: baseURL, id: pack.id, sha256: pack.sha256))
+        }
     }
 
-    /// - Parameter downloadManifests: the caller's (stored at publish) for the same release, or nil to encode
-    ///   them here.
+    /// Another view of the same release: the snapshot, digest table and `/releases` document are shared, the
+    /// rest is the view's own.
+    func view(
+        baseURL: String, appleVersions: [String: Int], downloadManifests: DownloadManifestVariants,
+        manifest: StoredManifest?
+    ) -> PublishedRelease {
+        var view = PublishedRelease(
+            snapshot: snapshot, baseURL: baseURL, style: style, blobsByDigest: blobsByDigest,
+            releasesDocument: releasesDocument, appleVersions: appleVersions, downloadManifests: downloadManifests)
+        view.serve(manifest)
+        return view
+    }
+
+    private init(
+        snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle,
+        blobsByDigest: [String: (size: Int64, contentType: String)], releasesDocument: EncodedDocument,
+        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants
+    ) {
+        self.snapshot = snapshot
+        self.baseURL = baseURL
+        self.style = style
+        self.blobsByDigest = blobsByDigest
+        self.releasesDocument = releasesDocument
+        self.appleVersions = appleVersions
+        self.downloadManifests = downloadManifests
+    }
+
+    /// - Parameters:
+    ///   - downloadManifests: the caller's (stored at publish) for the same release, or nil to encode them here.
+    ///   - appleVersions: the view's Apple versions where they differ from the release's own.
     init(
         snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
-        downloadManifests: DownloadManifestVariants? = nil
+        appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil
     ) throws {
         self.snapshot = snapshot
         self.baseURL = baseURL
         self.style = style
+        self.appleVersions = appleVersions
         var blobs: [String: (size: Int64, contentType: String)] = [:]
         blobs.reserveCapacity(snapshot.packs.count)
         for pack in snapshot.packs.values { blobs[pack.sha256] = (pack.size, pack.contentType) }

@@ -3,6 +3,7 @@ import HTTPServer
 import Logging
 import Manifest
 import PackStore
+import ReleaseViews
 import ServiceLifecycle
 import Synchronization
 
@@ -26,7 +27,7 @@ public struct ReleaseWatcher: Service {
     private let lastServed = LastServed()
 
     private final class LastServed: Sendable {
-        let release = Mutex<PublishedRelease?>(nil)
+        let catalog = Mutex<ServedCatalog?>(nil)
         let channels = Mutex<[ChannelSummary]?>(nil)
     }
 
@@ -50,32 +51,35 @@ public struct ReleaseWatcher: Service {
     }
 
     public func run() async throws {
-        // The release replaced on the previous tick: by now no request still uses it, so freeing it here
+        // The channels replaced on the previous tick: by now no request still uses them, so freeing them here
         // costs the watcher's thread, not a request.
-        var retired: PublishedRelease?
+        var retired: [ServedChannel] = []
         await PeriodicLoop.run(every: interval) {
-            retired = nil
-            retired = refresh()
+            retired = []
+            retired = poll(now: now())
         }
         _ = retired
     }
 
     /// One poll at the watcher's `now`.
-    @discardableResult
-    public func refresh() -> PublishedRelease? {
+    public func refresh() {
         refresh(now: now())
     }
 
+    /// One poll at `now`.
+    public func refresh(now: Int64) {
+        _ = poll(now: now)
+    }
+
     /// One poll. Errors are logged and retried on the next tick: a transient problem must not take down a
-    /// server that is still serving the last release.
-    /// Returns the release it replaced, for the caller to free later.
-    @discardableResult
-    public func refresh(now: Int64) -> PublishedRelease? {
+    /// server that is still serving the last release. Returns the channels it replaced, for the caller to free
+    /// later.
+    private func poll(now: Int64) -> [ServedChannel] {
         do {
             return try advance(now: now)
         } catch {
             renewal.logger.error("cannot refresh the live release: \(error)")
-            return nil
+            return []
         }
     }
 
@@ -93,7 +97,7 @@ public struct ReleaseWatcher: Service {
         }
     }
 
-    private func advance(now: Int64) throws -> PublishedRelease? {
+    private func advance(now: Int64) throws -> [ServedChannel] {
         if let credentials {
             do {
                 credentials.replaceTokens(try store.tokenDigests(withScope: .download))
@@ -101,74 +105,79 @@ public struct ReleaseWatcher: Service {
                 renewal.logger.error("cannot read the download tokens: \(error)")
             }
         }
-        guard let latest = try store.answeringRelease() else { return nil }
-        var release = live.release
-        let waiting = live.upcoming
-        if latest != release?.snapshot.release {
-            release = try loader.load(latest, keepingManifestOf: release)
+        try renewal.renewDue(now: now)
+        let summaries = try store.channels()
+        let known = live.knownVersions
+        var loaded = ReleaseLoader.Loaded(releases: [:], history: nil)
+        for channel in live.catalog.channels.values {
+            for release in channel.releases { loaded.releases[release.snapshot.release] = release }
         }
-        guard var current = release else { return nil }
-        // The newest manifest this process knows: the one waiting for its instant, if it is for this release.
-        let known = (waiting?.snapshot.release == latest ? waiting?.manifest : nil) ?? current.manifest
-        let newest = try renewal.manifest(after: known, latest: latest, now: now)
-        var upcoming: PublishedRelease?
-        // A process that serves no manifest yet (it just started) serves the newest at once: waiting for its
-        // go-live second would answer 503 until then.
-        if let newest, newest.notBefore > now, current.manifest != nil {
-            // Signed ahead: it goes live at its instant, on every process at once. Made into documents once.
-            if let waiting, waiting.manifest == newest, waiting.snapshot.release == latest {
-                upcoming = waiting
-            } else {
-                upcoming = current
-                upcoming?.serve(newest)
+        var changed: [ServedChannel] = []
+        for summary in summaries where known[summary.name] != summary.version {
+            if let channel = try loader.channel(summary, loaded: &loaded) { changed.append(channel) }
+        }
+        let removed = Set(known.keys).subtracting(summaries.map(\.name)).sorted()
+        var buildMap: [BuildPoint: ChannelName]?
+        var newest: PublishedRelease?
+        if !changed.isEmpty || !removed.isEmpty {
+            buildMap = [:]
+            for mapping in try store.buildMap() {
+                if let channel = ChannelName(mapping.channel) { buildMap?[mapping.build.point] = channel }
             }
-        } else {
-            current.serve(newest)
+            if let latest = try store.latestReleaseNumber() { newest = try loader.release(latest, loaded: &loaded) }
         }
-        try renewal.renewOtherChannels(now: now)
-        try takeUpChannels(now: now)
-        let previous = live.replace(with: current, upcoming: upcoming)
-        if let purger { purgeWhatChanged(with: purger) }
-        return previous
+        let listChanged = try takeUpChannels(summaries, now: now)
+        let retired = live.update(changed, removing: removed, buildMap: buildMap, newest: newest, now: now)
+        if let purger { purgeWhatChanged(with: purger, listChanged: listChanged) }
+        return retired
     }
 
-    /// Replaces the `GET /channels` document when a channel was made, moved, signed or removed.
-    private func takeUpChannels(now: Int64) throws {
-        let channels = try store.channels()
+    /// Replaces the `GET /channels` document when a channel was made, moved, signed or removed; says whether it did.
+    private func takeUpChannels(_ channels: [ChannelSummary], now: Int64) throws -> Bool {
         let changed = lastServed.channels.withLock { last in
             defer { last = channels }
             return last != channels
         }
-        guard changed else { return }
+        guard changed else { return false }
         let body = try ChannelDocuments.publicList(channels)
         live.replaceChannels(EncodedDocument(
             body: body, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "c", body: body),
             lastModified: now, cacheControl: nil, compress: true))
+        return true
     }
 
     /// Purges against what was live at the previous poll, whatever made it change (this poll's swap, or an
-    /// upcoming manifest that went live in between).
-    private func purgeWhatChanged(with purger: CachePurger) {
-        guard let served = live.release else { return }
-        let before = lastServed.release.withLock { last in
-            let before = last
-            last = served
-            return before
+    /// upcoming signing that went live in between). After the swap, never before: a cache that refetches at
+    /// once must get the new answer. The first catalog a process serves purges every channel's documents,
+    /// which may predate a change made while it was down.
+    private func purgeWhatChanged(with purger: CachePurger, listChanged: Bool) {
+        let served = live.catalog
+        guard !served.channels.isEmpty else { return }
+        let before = lastServed.catalog.withLock { last in
+            defer { last = served }
+            return last
         }
-        Self.purge(from: before, to: served, with: purger)
+        guard let before else {
+            let keys = served.channels.keys.sorted().compactMap(ChannelName.init).flatMap(CachePolicy.documentsKeys)
+            return purger.purge(keys + [CachePolicy.releasesKey], reason: "start-up")
+        }
+        for (keys, reason) in PurgeKeys.between(before, served, channels: listChanged) {
+            purger.purge(keys, reason: reason)
+        }
     }
 
-    /// After the swap, never before: a cache that refetches at once must get the new answer. A new release
-    /// (or rollback) stales what `PurgeKeys` lists; a new signing of the same release only the documents. The
-    /// first release a process loads purges the documents, which may predate a publish made while it was down.
+    /// What a replica purges when the release it copied goes live (production only: a replica serves the bucket's
+    /// root pointer): as the watcher's purges, for one channel.
     static func purge(from previous: PublishedRelease?, to current: PublishedRelease, with purger: CachePurger) {
+        var served = ServedCatalog()
+        served.replace(ServedChannel(production: current))
         guard let previous else {
-            return purger.purge([CachePolicy.documentsKey], reason: "start-up, release \(current.snapshot.release)")
+            return purger.purge(
+                CachePolicy.documentsKeys(.production) + [CachePolicy.releasesKey],
+                reason: "start-up, release \(current.snapshot.release)")
         }
-        if previous.snapshot.release != current.snapshot.release {
-            purger.purge(PurgeKeys.between(previous.snapshot, current.snapshot), reason: "release \(current.snapshot.release)")
-        } else if previous.manifest?.version != current.manifest?.version {
-            purger.purge([CachePolicy.documentsKey], reason: "manifest version \(current.manifest?.version ?? 0)")
-        }
+        var before = ServedCatalog()
+        before.replace(ServedChannel(production: previous))
+        for (keys, reason) in PurgeKeys.between(before, served, channels: false) { purger.purge(keys, reason: reason) }
     }
 }

@@ -3,17 +3,20 @@ import HTTPServer
 import PackStore
 
 /// `/download-manifest.json[?platform=P]` and `/manifest?platform=P`: the download manifest of managed
-/// Background Assets for the current release, precomputed when the release was loaded.
+/// Background Assets of a view, precomputed when the release was loaded.
 ///
 /// A platform value PackServe does not know, or more than one, gets the whole catalog (logged once per value by
 /// `UnknownPlatformLog`), never a 400: a device must not lose its packs over a name it was given by its OS.
 struct DownloadManifestRoute {
-    let live: LiveRelease
     let files: RepresentationResponder
     let unknownPlatforms: UnknownPlatformLog
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else { return .noRelease }
+    /// `view`'s download manifest. A cohort names no view of managed devices (their `BAManifestURL` is fixed
+    /// per build): cohort views have none (docs/channels.md "Views").
+    func respond(to request: HTTPRequest, in view: ServedView) -> HTTPResponse {
+        if view.cohort != nil {
+            return .problem(.notFound, detail: "a cohort's view has no download manifest: managed apps read theirs per build")
+        }
         guard let values = QueryParameters(request.head.query).values(named: "platform") else {
             return .problem(.badRequest, detail: "the query is not valid percent-encoding")
         }
@@ -22,7 +25,7 @@ struct DownloadManifestRoute {
             platform = try? ApplePlatform(parsing: values[0])
         }
         if platform == nil && !values.isEmpty { unknownPlatforms.record(values) }
-        return release.downloadManifests.document(for: platform).respond(to: request.head, with: files)
+        return view.release.downloadManifests.document(for: platform).respond(to: request.head, with: files)
     }
 
     /// Whether a `/manifest` request asks for the download manifest (it names a platform) rather than the

@@ -4,16 +4,16 @@ import JSONText
 import Manifest
 import PackStore
 
-/// The JSON documents: `/tags/{tag}`, `/tags?tag=…`, `/releases`, and `/readyz`. Each is encoded once per
-/// release (tag documents on first request) and answered with its ETag, conditional GET, gzip and ranges
+/// The JSON documents: `/…/tags/{tag}`, `/…/tags?tag=…` (in every view), `/releases`, `/channels` and
+/// `/readyz`. Each is encoded once per release or view (tag documents on first request) and answered with its ETag, conditional GET, gzip and ranges
 /// like every other document.
 struct JSONRoute {
     let live: LiveRelease
     let files: RepresentationResponder
 
     /// `{"tag","release","packs":[…],"totalBytes"}`, or 404 for a tag the current release doesn't have.
-    func tag(_ tag: String, request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else { return .noRelease }
+    func tag(_ tag: String, in view: ServedView, request: HTTPRequest) -> HTTPResponse {
+        let release = view.release
         guard let ids = release.snapshot.tags[tag] else { return .unknownTag(tag, release: release) }
         let document = release.tagDocuments.document(for: [tag]) {
             let packs = ids.compactMap(release.catalogPack)
@@ -27,8 +27,8 @@ struct JSONRoute {
     /// `/tags?tag=A&tag=B…`: one answer for a set of tags, as `NSBundleResourceRequest(tags:)` asks for them:
     /// `{"tags","release","packs":[…],"totalBytes"}` with every pack carrying any of the tags, once, sorted by
     /// id. 404 naming the first tag the release lacks; 400 for no tag or a malformed query.
-    func tagSet(request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else { return .noRelease }
+    func tagSet(in view: ServedView, request: HTTPRequest) -> HTTPResponse {
+        let release = view.release
         guard let requested = QueryParameters(request.head.query).values(named: "tag") else {
             return .problem(.badRequest, detail: "the query is not valid percent-encoding")
         }
@@ -51,8 +51,9 @@ struct JSONRoute {
         return respond(with: document, to: request)
     }
 
+    /// `GET /releases`, as the newest release's load read the history (every channel's releases).
     func releases(request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else {
+        guard let release = live.newest else {
             guard request.method.isGetOrHead else { return .methodNotAllowed(allow: "GET, HEAD") }
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": "application/json"], body: .string("[]"))

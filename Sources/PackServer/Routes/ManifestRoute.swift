@@ -5,15 +5,15 @@ import PackStore
 /// `/manifest` (compact JWS), `/manifest.json` (its payload bytes), `/manifest.json.sig` (the raw Ed25519
 /// signature over them) and `/.well-known/jwks.json`, with ETags so clients can revalidate cheaply.
 struct ManifestRoute {
-    let live: LiveRelease
     let files: RepresentationResponder
     /// The JWK Set: fixed for the life of the process.
     let keySet: EncodedDocument
 
     enum Form { case jws, payload, signature }
 
-    func manifest(_ form: Form, request: HTTPRequest) -> HTTPResponse {
-        guard let documents = live.release?.manifestDocuments else {
+    /// `view`'s signed manifest in `form`.
+    func manifest(_ form: Form, in view: ServedView, request: HTTPRequest) -> HTTPResponse {
+        guard let documents = view.release.manifestDocuments else {
             return .problem(.serviceUnavailable, detail: "no manifest is signed yet", headers: ["Retry-After": "1"])
         }
         let document = switch form {

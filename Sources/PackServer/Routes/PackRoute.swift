@@ -3,7 +3,7 @@ import HTTP1
 import HTTPServer
 import PackStore
 
-/// `/packs/{id}` and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's RepresentationResponder, with the
+/// `/…/packs/{id}` (in every view) and `/blobs/sha256/{hex}`: pack bytes through the HTTP core's RepresentationResponder, with the
 /// SHA-256 as strong ETag (docs/api.md "HTTP").
 ///
 /// Every answer with the bytes (200, 206, 304, also to HEAD) carries `BrowserSafetyFields`: an uploaded HTML
@@ -22,13 +22,12 @@ struct PackRoute {
     /// A replica's: a blob the release lists that is not in its cache yet is copied in while the request waits.
     var readThrough: BlobReadThrough?
 
-    /// The current release's version of pack `id`.
-    func pack(id: String, request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else { return .noRelease }
-        guard let pack = release.snapshot.packs[id] else { return .notFound(request.path) }
+    /// Pack `id` as `view` serves it.
+    func pack(id: String, in view: ServedView, request: HTTPRequest) -> HTTPResponse {
+        guard let pack = view.release.snapshot.packs[id] else { return .notFound(request.path) }
         var cacheControl: String?
         if pack.access == .private {
-            if let refusal = refusal(of: request, path: "/packs/\(id)") { return refusal }
+            if let refusal = refusal(of: request, path: "\(view.prefix)/packs/\(id)") { return refusal }
             cacheControl = CachePolicy.privateBytes
         }
         return serve(
@@ -43,7 +42,8 @@ struct PackRoute {
     /// newest release that lists the blob (`ReleaseSnapshot.privateDigests`). The size is checked against
     /// the index exactly as for `/packs/{id}`.
     func blob(hex: String, request: HTTPRequest) -> HTTPResponse {
-        guard let release = live.release else { return .noRelease }
+        // The newest release's snapshot lists the blobs of every retained release, whichever channel answers it.
+        guard let release = live.newest else { return .noRelease }
         guard let path = release.snapshot.blobPath(forSHA256: hex) else { return .notFound(request.path) }
         var cacheControl: String?
         // Most stores have no private pack: then no digest is hashed for the lookup.

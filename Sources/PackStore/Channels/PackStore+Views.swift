@@ -66,6 +66,26 @@ extension PackStore {
         }
     }
 
+    /// The Apple versions of `channel`'s view `segment`, one per pack of its release in id order (`packCount`
+    /// of them); nil when the view keeps its release's own. What a server needs to load a view of a release it
+    /// already holds, without reading the release's packs again.
+    public func viewAppleVersions(channel: ChannelName, segment: ViewSegment, packCount: Int) throws(PackStoreError)
+        -> [Int]?
+    {
+        try read { db in
+            let blob = try Data.fetchOne(
+                db, sql: "SELECT appleVersions FROM channelView WHERE channel = ? AND segment = ?",
+                arguments: [channel.text, segment.description])
+            guard let blob else { return nil }
+            guard let versions = blob.withUnsafeBytes({ AppleVersionsBlob.decode($0, count: packCount) }) else {
+                throw PackStoreError.untrustworthyIndex(
+                    path: "index.sqlite",
+                    problem: "channel \(channel), view \(segment): Apple versions do not fit the release")
+            }
+            return versions
+        }
+    }
+
     /// Production's documents for clients that name no build, when that view answers release `number`: what a
     /// server without views serves (every URL without a prefix).
     public func plainViewDocuments(release number: Int, profile: String) throws(PackStoreError) -> [String: [UInt8]]? {

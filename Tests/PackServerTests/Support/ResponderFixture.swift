@@ -61,13 +61,14 @@ final class ResponderFixture {
             logger: logger)
     }
 
-    /// Publishes the draft and makes that release live, as the server's release watcher would.
+    /// Publishes the draft and makes that release live with its signed manifest, as the server's release
+    /// watcher would.
     func publishAndServe() throws {
         _ = try signer.publish(note: "", in: store)
         var release = try PublishedRelease(
             snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: "https://assets.example.com",
             style: .packs)
-        release.serve(manifest)
+        release.serve(try store.latestManifest())
         _ = live.replace(with: release)
     }
 

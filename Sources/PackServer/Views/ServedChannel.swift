@@ -1,0 +1,43 @@
+import ReleaseViews
+
+/// One channel as this server serves it (docs/channels.md "Views"): its runs of builds and, for each, the view
+/// of the release it answers, all signed at one manifest `version`. Replaced whole when the channel changes,
+/// so a request sees one signing of a channel, never two mixed.
+struct ServedChannel: Sendable {
+    let name: ChannelName
+    /// The manifest version its views are signed at (0 before any signing).
+    let version: Int
+    /// A channel made with `--require-credentials`: its documents and packs answer only to download tokens.
+    let requireCredentials: Bool
+    let views: ChannelViews
+    /// One per segment of `views`, in the same order.
+    let releases: [PublishedRelease]
+    /// Unix seconds from which it is served (a renewal signed ahead goes live then on every process at once).
+    let notBefore: Int64
+
+    init(
+        name: ChannelName, version: Int, requireCredentials: Bool, views: ChannelViews, releases: [PublishedRelease],
+        notBefore: Int64
+    ) {
+        precondition(views.segments.count == releases.count, "one served release per segment")
+        self.name = name
+        self.version = version
+        self.requireCredentials = requireCredentials
+        self.views = views
+        self.releases = releases
+        self.notBefore = notBefore
+    }
+
+    /// A channel of one view answering every build: what a replica reading only the bucket's root pointer serves.
+    init(production release: PublishedRelease) {
+        self.init(
+            name: .production, version: release.manifest?.version ?? 0, requireCredentials: false,
+            views: ChannelViews(segments: [ViewSegment(lower: .zero, upper: nil, release: release.snapshot.release)]),
+            releases: [release], notBefore: release.manifest?.notBefore ?? 0)
+    }
+
+    /// The view a build reads (nil: a client that names none), or nil when no release of the channel admits it.
+    func release(for build: AppBuild?) -> PublishedRelease? {
+        views.index(containing: build?.point ?? .zero).map { releases[$0] }
+    }
+}
