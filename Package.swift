@@ -243,6 +243,7 @@ let package = Package(
             dependencies: [
                 "PackServer",
                 "PackStore",
+                "ReleaseViews",
                 "HTTPServer",
                 "Sockets",
                 "HTTPClient",
@@ -370,7 +371,7 @@ let package = Package(
             name: "ApplicationTests",
             dependencies: [
                 "PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling", "RawHTTPClient",
-                "AppleArchive", "AppleArchiveTestSupport", "JSONText",
+                "AppleArchive", "AppleArchiveTestSupport", "JSONText", "ReleaseViews",
             ]
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.
