@@ -308,6 +308,8 @@ let package = Package(
         .target(
             name: "ViewRulesModel", dependencies: ["ReleaseViews"], path: "Tests/ViewRulesModel",
             swiftSettings: [.unsafeFlags(["-O"])]),
+        // `CatalogStep`s run on a real store: shared by the property tests of the index and of the server.
+        .target(name: "StoreSteps", dependencies: ["PackStore", "ReleaseViews", "ViewRulesModel"], path: "Tests/StoreSteps"),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "BlockingWorkTests", dependencies: ["BlockingWork"]),
         // Package.swift's module graph against the one docs/architecture.md draws (no upward or undeclared edge).
@@ -319,7 +321,7 @@ let package = Package(
         .testTarget(
             name: "PackStoreTests",
             dependencies: [
-                "PackStore", "AppleArchive", "AppleArchiveTestSupport", "ReleaseViews", "ViewRulesModel",
+                "PackStore", "AppleArchive", "AppleArchiveTestSupport", "ReleaseViews", "ViewRulesModel", "StoreSteps",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // Tampers with index backups the way an attacker with the bucket could (IndexAuditTests).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -358,7 +360,7 @@ let package = Package(
             name: "PackServerTests",
             dependencies: [
                 "PackServer", "HTTP1", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "JSONText",
-                "ReleaseViews",
+                "ReleaseViews", "ViewRulesModel", "StoreSteps",
                 "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 // The sample packs' digests (SampleCatalogBytesTests).

@@ -1,9 +1,54 @@
 // The catalog page: the current release as its signed manifest describes it, and whether that signature
 // verifies, checked here in the browser with WebCrypto Ed25519 against /.well-known/jwks.json. Every value is
 // inserted as text (textContent), never as markup: pack ids, tags and notes come from whoever publishes.
+//
+// `?channel=C&build=B` shows that view of the catalog (docs/channels.md "Views"): its documents are read under
+// the prefix /channels/C/builds/B. Both are checked here against the server's own rules before they become
+// part of a path; the server checks them again.
 "use strict";
 
 const byId = (id) => document.getElementById(id);
+
+const channelPattern = /^[a-z][a-z0-9-]{0,31}$/;
+const buildPattern = /^[0-9]{1,18}(\.[0-9]{1,18}){0,2}$/;
+
+/** The view the query names, as a path prefix; what it gets wrong is said in the view form. */
+function viewFromQuery() {
+  const query = new URLSearchParams(location.search);
+  const channel = query.get("channel") || "production";
+  const build = (query.get("build") || "").trim();
+  const problems = [];
+  let prefix = "";
+  if (!channelPattern.test(channel)) problems.push("that is not a channel name");
+  else if (channel !== "production") prefix += `/channels/${channel}`;
+  if (build && !buildPattern.test(build)) problems.push("that is not an app build (such as 1.10 or 42)");
+  else if (build) prefix += `/builds/${build}`;
+  byId("view-status").textContent = problems.join("; ");
+  byId("build").value = buildPattern.test(build) ? build : "";
+  return { channel: channelPattern.test(channel) ? channel : "production", prefix };
+}
+
+/** The channel picker: the channels that need no credentials (GET /channels), the shown one selected. */
+function renderChannels(channels, shown) {
+  const select = byId("channel");
+  const names = new Set(channels.map((channel) => channel.name));
+  names.add(shown);
+  select.replaceChildren();
+  for (const name of [...names].sort()) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    option.selected = name === shown;
+    select.append(option);
+  }
+}
+
+/** `{"min":"1.10"}` → "1.10 and later"; no range → "every build". */
+function buildRange(builds) {
+  if (!builds || (!builds.min && !builds.max)) return "every build";
+  if (builds.min && builds.max) return `${builds.min} … ${builds.max}`;
+  return builds.min ? `${builds.min} and later` : `up to ${builds.max}`;
+}
 
 // A catalog with `catalog.requireCredentials` answers 401 without a download token: the page then asks for
 // one, keeps it for this tab only, and sends it as a bearer token with every request it makes.
@@ -131,7 +176,9 @@ async function signatureProblem(jws, keySet) {
 
 function renderManifest(header, payload) {
   const facts = byId("manifest-facts");
+  fact(facts, "Channel", payload.channel || "production");
   fact(facts, "Release", String(payload.release));
+  fact(facts, "App builds", buildRange(payload.builds));
   fact(facts, "Manifest version", String(payload.version));
   fact(facts, "Key id", header.kid);
   fact(facts, "Issued", new Date(payload.iat * 1000).toISOString());
@@ -192,6 +239,8 @@ function renderReleases(releases) {
     const row = body.insertRow();
     cell(row, String(release.release));
     cell(row, release.createdAt);
+    cell(row, release.channel || "production");
+    cell(row, buildRange(release.builds));
     cell(row, String(release.packs), "number");
     sizeCell(row, release.totalBytes);
     cell(row, release.note || "");
@@ -200,13 +249,16 @@ function renderReleases(releases) {
 }
 
 async function main() {
+  const view = viewFromQuery();
+  fetchJSON("/channels").then((channels) => renderChannels(channels, view.channel)).catch(() => {});
   let jws;
   try {
-    jws = await fetchText("/manifest");
+    jws = await fetchText(`${view.prefix}/manifest`);
   } catch (error) {
     if (error instanceof NeedsToken) return askForToken();
-    setStatus("no manifest yet", "failed");
-    byId("packs-status").textContent = "No release is published yet.";
+    setStatus(view.prefix ? "this view has no manifest" : "no manifest yet", "failed");
+    byId("packs-status").textContent = view.prefix
+      ? `No release of this channel is for this build (${error.message}).` : "No release is published yet.";
     return;
   }
   const parts = jws.trim().split(".");
@@ -216,7 +268,7 @@ async function main() {
   const [keySet, releases, downloadManifest] = await Promise.all([
     fetchJSON("/.well-known/jwks.json"),
     fetchJSON("/releases").catch(() => []),
-    fetchJSON("/download-manifest.json").catch(() => ({ assetPacks: [] })),
+    fetchJSON(`${view.prefix}/download-manifest.json`).catch(() => ({ assetPacks: [] })),
   ]);
   renderPacks(payload.packs, new Map(downloadManifest.assetPacks.map((pack) => [pack.id, pack.version])));
   renderTags(payload.tags || {});

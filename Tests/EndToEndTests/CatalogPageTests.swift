@@ -25,10 +25,11 @@ extension EndToEnd {
             let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Public").path
             let port = try await FreePorts.pick(1)[0]
-            let server = try await store.serve(environment: [
+            let environment = [
                 "PACKSERVE_LISTEN_PORT": "\(port)", "PACKSERVE_PUBLICBASEURL": "http://127.0.0.1:\(port)",
                 "PACKSERVE_PUBLICDIRECTORY": shipped,
-            ])
+            ]
+            let server = try await store.serve(environment: environment)
             try await server.awaitRelease(2)
             let screenshot = ProcessInfo.processInfo.environment["PACKSERVE_CATALOG_SCREENSHOT"] ?? "-"
             let python = try ExternalTool.path(of: "python3")
@@ -40,6 +41,18 @@ extension EndToEnd {
             let tampered = try await ChildProcess.run(
                 python, [CatalogPageScript.script, server.url(""), "tampered", "-"], timeout: .seconds(120))
             #expect(tampered.stdout.text.hasPrefix("OK status='not verified: the signature does not verify"), "\(tampered.stdout.text)")
+
+            // Issue 34: another channel's view for one app build, picked by the page's query.
+            // Signed with the server's base URL, as a publisher sharing its configuration signs.
+            try await store.run(["channel", "create", "beta"], environment: environment)
+            try await store.run(["add", try store.randomFile("desert.aar", count: 5_000), "--id", "level-2", "--tag", "levels"])
+            try await store.run(
+                ["publish", "--channel", "beta", "--min-build", "1.10", "--note", "for new builds"], environment: environment)
+            try await server.awaitView("/channels/beta/builds/1.10", release: 3)
+            let beta = try await ChildProcess.run(
+                python, [CatalogPageScript.script, server.url(""), "verified", "-", "?channel=beta&build=1.10",
+                         "/channels/beta/builds/1.10"], timeout: .seconds(120))
+            #expect(beta.stdout.text.hasPrefix("OK status='verified' packs=3"), "\(beta.stdout.text)")
             #expect(try await server.stop() == 0)
         }
     }

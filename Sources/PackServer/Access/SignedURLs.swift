@@ -1,5 +1,6 @@
 import Manifest
 import PackStore
+import ReleaseViews
 
 /// Mints signed URLs of a release's packs (`packserve sign-url`, `POST /admin/urls`): the URL the manifest
 /// gives the pack (`manifest.packURLs` decides between `/blobs/sha256/{hex}` and `/packs/{id}`) with
@@ -36,13 +37,17 @@ public struct SignedURLs: Sendable {
     }
 
     /// A URL for pack `id` of `release` that works for `ttl` seconds from `now`.
-    public func mint(id: String, in release: ReleaseSnapshot?, ttl: Int, now: Int64) throws(Refusal) -> Minted {
+    /// - Parameter view: the view prefix the release was read in (docs/channels.md "Views"): with
+    ///   `manifest.packURLs: "packs"` the URL stays in it; blob URLs take none.
+    public func mint(
+        id: String, in release: ReleaseSnapshot?, view: ViewSelector = .plain, ttl: Int, now: Int64
+    ) throws(Refusal) -> Minted {
         guard (1...URLSignature.maxTTLSeconds).contains(ttl) else { throw .invalidTTL(ttl) }
         guard let release else { throw .noRelease }
         guard let pack = release.packs[id] else { throw .unknownPack(id) }
         let expires = now + Int64(ttl)
-        let path = style.path(id: pack.id, sha256: pack.sha256)
-        let url = style.url(baseURL: baseURL, id: pack.id, sha256: pack.sha256)
-        return Minted(url: url + "?" + signature.query(path: path, expires: expires), expires: expires)
+        let path = (style == .packs ? view.pathPrefix : "") + style.path(id: pack.id, sha256: pack.sha256)
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return Minted(url: base + path + "?" + signature.query(path: path, expires: expires), expires: expires)
     }
 }

@@ -39,14 +39,18 @@ extension AdminAPI {
         return HTTPResponse(status: .noContent, headers: ["Cache-Control": "no-store"])
     }
 
-    /// `PUT /admin/builds/{build}`: maps the build to a channel.
-    func putBuild(_ text: String, body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
-        let build: AppBuild
+    /// A build named in a path or body, refused with the parser's one line.
+    static func build(_ text: String) throws(AdminRefusal) -> AppBuild {
         do {
-            build = try AppBuild(parsing: text)
+            return try AppBuild(parsing: text)
         } catch {
             throw .store(.channel(.invalidBuild(error.description)))
         }
+    }
+
+    /// `PUT /admin/builds/{build}`: maps the build to a channel.
+    func putBuild(_ text: String, body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let build = try Self.build(text)
         let request = try Self.decode(BuildRequest.self, from: body, orEmpty: nil)
         let channel = try Self.channel(request.channel)
         guard let signer else { throw .noSigningKey }

@@ -200,11 +200,19 @@ extension AdminAPI {
     private func signURL(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
         let request = try Self.decode(SignURLRequest.self, from: body, orEmpty: nil)
         guard let urls, let live else { throw .noURLSigningSecret }
+        // The view the URL is for, as a request with its prefix would read it.
+        let view = ViewSelector(
+            channel: try request.channel.map { text throws(AdminRefusal) in try Self.channel(text) },
+            build: try request.build.map { text throws(AdminRefusal) in try Self.build(text) })
+        var release: ReleaseSnapshot?
+        switch live.resolve(view, catalogRequiresCredentials: false) {
+        case .view(let served): release = served.release.snapshot
+        case .unknownChannel(let name): throw .store(.channel(.unknownChannel(name.text)))
+        case .noRelease, .notLoaded: release = nil
+        }
         let minted: SignedURLs.Minted
         do {
-            minted = try urls.mint(
-                id: request.id, in: live.release?.snapshot, ttl: request.ttl ?? 3600,
-                now: now())
+            minted = try urls.mint(id: request.id, in: release, view: view, ttl: request.ttl ?? 3600, now: now())
         } catch {
             throw .cannotSign(error)
         }

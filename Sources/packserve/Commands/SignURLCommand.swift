@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import PackServer
 import PackStore
+import ReleaseViews
 
-/// `packserve sign-url ID [--ttl SECONDS]`: prints a URL of the current release's pack ID that works without
-/// other credentials until it expires (docs/api.md "Private packs").
+/// `packserve sign-url ID [--ttl SECONDS] [--channel C] [--build B]`: prints a URL of pack ID, as the view of
+/// channel C for build B serves it, that works without other credentials until it expires (docs/api.md
+/// "Private packs", docs/channels.md "Views").
 struct SignURLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-url",
@@ -18,9 +20,21 @@ struct SignURLCommand: AsyncParsableCommand {
     @Option(help: "Seconds the URL works for (1…\(URLSignature.maxTTLSeconds)).")
     var ttl: Int = 3600
 
+    @Option(help: "The channel whose view the pack is read in (default production).")
+    var channel: String?
+
+    @Option(help: "The app build whose view the pack is read in (default: a client that names none).")
+    var build: String?
+
     func run() async throws {
         let context = try await StoreContext.open(configPath: root.config)
-        let release = try context.store.loadSnapshot()
+        let view = ViewSelector(
+            channel: try channel.map(ViewArguments.channel), build: try build.map(ViewArguments.build))
+        if let channel = view.channel, try !context.store.channels().contains(where: { $0.name == channel.text }) {
+            throw CommandFailure(ChannelRefusal.unknownChannel(channel.text).description)
+        }
+        let answering = try context.store.answeringRelease(channel: view.channel ?? .production, build: view.build)
+        let release = try answering.flatMap { try context.store.loadSnapshot(release: $0) }
         if release?.packs[id] == nil {
             // An id the store has never heard of gets its own message; one that is only in the draft is told
             // to publish first (below). Both before the secret is looked at: a mistyped id makes no file.
@@ -38,7 +52,7 @@ struct SignURLCommand: AsyncParsableCommand {
             style: context.config.packURLs)
         let minted: SignedURLs.Minted
         do {
-            minted = try urls.mint(id: id, in: release, ttl: ttl, now: Int64(Date().timeIntervalSince1970))
+            minted = try urls.mint(id: id, in: release, view: view, ttl: ttl, now: Int64(Date().timeIntervalSince1970))
         } catch {
             throw CommandFailure(error.description)
         }

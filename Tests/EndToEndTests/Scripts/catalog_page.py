@@ -4,6 +4,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 base, expected, screenshot = sys.argv[1], sys.argv[2], sys.argv[3]
+# Optional: the page's query naming a view (`?channel=beta&build=1.10`) and the prefix of that view's documents.
+query, prefix = (sys.argv[4], sys.argv[5]) if len(sys.argv) > 5 else ("", "")
 problems = []
 
 def get(path):
@@ -42,7 +44,7 @@ def human(n):
 # The console, to see whether the page's Content-Security-Policy refused anything the page needs.
 driver = headless_chromium.start(browser_log=True, window_size="1280,1600")
 try:
-    driver.get(page_base + "/")
+    driver.get(page_base + "/" + query)
     WebDriverWait(driver, 30).until(
         lambda d: d.find_element(By.ID, "signature-status").text not in ("", "checking…"))
     status = driver.find_element(By.ID, "signature-status").text
@@ -52,11 +54,11 @@ try:
     if expected == "tampered" and (status == "verified" or "does not verify" not in status):
         problems.append(f"a tampered signature shows {status!r}")
 
-    payload = json.loads(get("/manifest.json"))
+    payload = json.loads(get(prefix + "/manifest.json"))
     rows = {row.get_attribute("data-id"): row for row in driver.find_elements(By.CSS_SELECTOR, "#packs tbody tr")}
     if sorted(rows) != sorted(p["id"] for p in payload["packs"]):
         problems.append(f"packs listed {sorted(rows)}, manifest has {sorted(p['id'] for p in payload['packs'])}")
-    apple = {p["id"]: p["version"] for p in json.loads(get("/download-manifest.json"))["assetPacks"]}
+    apple = {p["id"]: p["version"] for p in json.loads(get(prefix + "/download-manifest.json"))["assetPacks"]}
     for pack in payload["packs"]:
         row = rows.get(pack["id"])
         if row is None:
@@ -90,10 +92,13 @@ try:
     if len(shown) != len(releases):
         problems.append(f"{len(shown)} releases shown, /releases has {len(releases)}")
     facts = driver.find_element(By.ID, "manifest-facts").text
-    for needle in [str(payload["version"]), str(payload["release"])]:
+    for needle in [str(payload["version"]), str(payload["release"]), payload["channel"]]:
         if needle not in facts:
             problems.append(f"{needle!r} missing from the manifest facts {facts!r}")
-    header = json.loads(base64.urlsafe_b64decode(get("/manifest").split(b".")[0] + b"==="))
+    picked = driver.find_element(By.ID, "channel").get_attribute("value")
+    if picked != payload["channel"]:
+        problems.append(f"the channel picker shows {picked!r}, the manifest is {payload['channel']!r}'s")
+    header = json.loads(base64.urlsafe_b64decode(get(prefix + "/manifest").split(b".")[0] + b"==="))
     if header["kid"] not in facts:
         problems.append(f"key id {header['kid']} missing from {facts!r}")
     for entry in driver.get_log("browser"):

@@ -5,7 +5,8 @@
 /// refused nothing (Chromium logs each refusal to the console).
 ///
 /// Arguments: base URL, expected status (`verified`, or `tampered`: the page is then loaded through a proxy
-/// that changes one character of the JWS signature, and must not say verified), screenshot path or `-`.
+/// that changes one character of the JWS signature, and must not say verified), screenshot path or `-`, and
+/// optionally the page's query naming a view (`?channel=beta&build=1.10`) with that view's path prefix.
 /// Prints `OK …` and exits 0, or prints every problem and exits 1.
 enum CatalogPageScript {
     static let script = PythonScripts.path(of: "catalog_page.py")

@@ -20,4 +20,12 @@ extension RunningPackServe {
         }
         guard satisfied else { throw EndToEndFailure("release \(number) not live: /readyz says \(response.text)") }
     }
+
+    /// Waits until the view under `prefix` (`/channels/beta/builds/1.10`) answers release `number`.
+    func awaitView(_ prefix: String, release number: Int) async throws {
+        let (response, _, satisfied) = try await StoreResponse.await(url(prefix + "/manifest.json"), within: .seconds(10)) {
+            (try? JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])?["release"] as? Int == number
+        }
+        guard satisfied else { throw EndToEndFailure("\(prefix) does not answer release \(number): \(response.text)") }
+    }
 }

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+import ViewRulesModel
+
+/// Issue 34, "Done means" 2, through the server: 200 random sequences of publishes (with and without build
+/// ranges), promotes, rollbacks, channel changes, remaps and renewals, signed by the server's signer and taken
+/// up by its release watcher; after every step `DevicePathChecker` reads every channel and build through the
+/// routes (`/channels/C/builds/B/…`, `/builds/B/…`) and checks that no manifest version and no Apple version a
+/// device could have seen falls, and that one Apple version never names two contents.
+@Suite struct ServedVersionRulesPropertyTests {
+    @Test func noVersionADeviceSawEverFallsInWhatTheServerAnswers() throws {
+        let (taken, problem) = try ServedCatalogProbe.check(sequences: 200, steps: 16, firstSeed: 2_000_000) {
+            try ServedCatalogProbe()
+        }
+        #expect(problem == nil, "\(problem ?? "")")
+        #expect(taken > 1_600)
+    }
+}
