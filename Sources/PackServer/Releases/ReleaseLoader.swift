@@ -18,10 +18,17 @@ struct ReleaseLoader {
     /// Records how long each release load took (docs/metrics.md `packserve_release_load_duration_seconds`).
     var loadDuration = ServerDurations.discarded.releaseLoad
 
-    /// What a poll has loaded so far: releases by number, and the index's release history.
+    /// What a poll has loaded so far: releases by number, the index's release history, and download
+    /// manifests by what they are made of (`ViewShape.documentsKey`), so that views with the same stored bytes
+    /// share one copy (and one compression) of them.
     struct Loaded {
         var releases: [Int: PublishedRelease]
         var history: [ReleaseSummary]?
+        var downloadManifests: [String: DownloadManifestVariants] = [:]
+
+        init(releases: [Int: PublishedRelease] = [:]) {
+            self.releases = releases
+        }
     }
 
     /// `summary`'s channel with every view, or nil when it has no view yet (a channel of an empty index).
@@ -60,9 +67,7 @@ struct ReleaseLoader {
         var published = try PublishedRelease(
             snapshot: snapshot, history: loaded.history ?? [], baseURL: shape.base, style: style,
             appleVersions: shape.appleVersions,
-            downloadManifests: downloadManifests(
-                stored: shape.documents, entries: { shape.entries(snapshot) }, number: number,
-                createdAt: release.createdAt, baseURL: shape.base, appleVersions: shape.appleVersions))
+            downloadManifests: try downloadManifests(shape, of: snapshot, loaded: &loaded))
         published.serve(view?.manifest)
         loaded.releases[number] = published
         let elapsed = ContinuousClock.now - started
@@ -77,8 +82,17 @@ struct ReleaseLoader {
         let base: String
         /// Its Apple versions where they differ from the release's own.
         let appleVersions: [String: Int]
-        /// Its download manifest as stored when it was signed, if it was with this server's settings.
-        let documents: [String: [UInt8]]?
+        /// The digests of its download manifest's bodies as stored when it was signed, by name, if it was
+        /// with this server's settings.
+        let documents: [String: String]?
+
+        /// What its download manifest is made of: equal keys, equal documents.
+        var documentsKey: String? {
+            guard let documents else { return nil }
+            let overrides = appleVersions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return ([base] + documents.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + overrides)
+                .joined(separator: " ")
+        }
 
         /// The release's packs with this view's Apple versions, to encode a download manifest from.
         func entries(_ snapshot: ReleaseSnapshot) -> [PackEntry] {
@@ -95,9 +109,13 @@ struct ReleaseLoader {
         -> ViewShape
     {
         guard let (channel, segment) = view else {
+            let plain = try store.views(of: .production).segment(for: nil)
             return ViewShape(
                 base: baseURL, appleVersions: [:],
-                documents: try store.plainViewDocuments(release: snapshot.release, profile: profile))
+                documents: try plain.flatMap { segment in
+                    segment.release == snapshot.release
+                        ? try store.viewDocumentDigests(channel: .production, segment: segment, profile: profile) : nil
+                })
         }
         let packs = snapshot.sortedPacks
         var appleVersions: [String: Int] = [:]
@@ -109,7 +127,7 @@ struct ReleaseLoader {
         return ViewShape(
             base: ManifestSigner.base(issuer: baseURL, style: style, channel: channel, segment: segment),
             appleVersions: appleVersions,
-            documents: try store.viewDocuments(channel: channel, segment: segment, profile: profile))
+            documents: try store.viewDocumentDigests(channel: channel, segment: segment, profile: profile))
     }
 
     private var profile: String { DownloadManifestVariants.profile(baseURL: baseURL, style: style) }
@@ -122,29 +140,37 @@ struct ReleaseLoader {
             return try self.release(segment.release, as: (channel, segment, manifest), loaded: &loaded)
         }
         let shape = try viewShape((channel, segment), of: release.snapshot)
-        let documents = downloadManifests(
-            stored: shape.documents, entries: { shape.entries(release.snapshot) }, number: segment.release,
-            createdAt: release.snapshot.createdAt, baseURL: shape.base, appleVersions: shape.appleVersions)
+        let documents = try downloadManifests(shape, of: release.snapshot, loaded: &loaded)
         return release.view(
             baseURL: shape.base, appleVersions: shape.appleVersions, downloadManifests: documents, manifest: manifest)
     }
 
-    /// The download manifests from `stored` bodies, else encoded from `entries` (sorted by id, with the view's
-    /// Apple versions).
-    private func downloadManifests(
-        stored: [String: [UInt8]]?, entries: () -> [PackEntry], number: Int, createdAt: Date, baseURL: String,
-        appleVersions: [String: Int]
-    ) -> DownloadManifestVariants {
+    /// The download manifests of a view of `snapshot`'s release: the stored bodies (read once per poll for
+    /// every view that names the same), else encoded from the release's packs with the view's Apple versions.
+    private func downloadManifests(_ shape: ViewShape, of snapshot: ReleaseSnapshot, loaded: inout Loaded) throws
+        -> DownloadManifestVariants
+    {
         func variants(_ bodies: [String: [UInt8]]) -> DownloadManifestVariants? {
             DownloadManifestVariants(
-                bodies: bodies, release: number, createdAt: createdAt, baseURL: baseURL, style: style,
-                appleVersions: appleVersions)
+                bodies: bodies, release: snapshot.release, createdAt: snapshot.createdAt, baseURL: shape.base,
+                style: style, appleVersions: shape.appleVersions)
         }
-        if let stored, let documents = variants(stored) { return documents }
+        if let key = shape.documentsKey, let known = loaded.downloadManifests[key] { return known }
+        if let digests = shape.documents, let key = shape.documentsKey {
+            var bodies: [String: [UInt8]] = [:]
+            for (name, digest) in digests {
+                bodies[name] = try store.documentBody(digest: digest)
+            }
+            if let documents = variants(bodies) {
+                loaded.downloadManifests[key] = documents
+                return documents
+            }
+        }
         logger.notice("""
-            release \(number) has no download manifest stored for \(profile) (published before they were kept, or \
-            with other settings): encoding it here
+            release \(snapshot.release) has no download manifest stored for \(profile) (published before they were \
+            kept, or with other settings): encoding it here
             """)
-        return variants(DownloadManifestVariants.encode(packs: entries(), release: number, baseURL: baseURL, style: style))!
+        return variants(DownloadManifestVariants.encode(
+            packs: shape.entries(snapshot), release: snapshot.release, baseURL: shape.base, style: style))!
     }
 }

@@ -108,7 +108,7 @@ public struct ReleaseWatcher: Service {
         try renewal.renewDue(now: now)
         let summaries = try store.channels()
         let known = live.knownVersions
-        var loaded = ReleaseLoader.Loaded(releases: [:], history: nil)
+        var loaded = ReleaseLoader.Loaded()
         for channel in live.catalog.channels.values {
             for release in channel.releases { loaded.releases[release.snapshot.release] = release }
         }

@@ -33,22 +33,39 @@ extension PackStore {
     public func viewDocuments(channel: ChannelName, segment: ViewSegment, profile: String) throws(PackStoreError)
         -> [String: [UInt8]]?
     {
+        guard let digests = try viewDocumentDigests(channel: channel, segment: segment, profile: profile) else { return nil }
+        var bodies: [String: [UInt8]] = [:]
+        for (name, digest) in digests {
+            guard let body = try documentBody(digest: digest) else { return nil }
+            bodies[name] = body
+        }
+        return bodies
+    }
+
+    /// The digests of the documents stored for `channel`'s view `segment` when they were made with `profile`,
+    /// by name; nil when the view has none or they were made with other settings. Views whose documents are
+    /// the same bytes (every view of one release, with blob URLs and the same Apple versions) name the same
+    /// digests: a server reads each body once (`documentBody`).
+    public func viewDocumentDigests(channel: ChannelName, segment: ViewSegment, profile: String) throws(PackStoreError)
+        -> [String: String]?
+    {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT name, profile, digest FROM viewDocument WHERE channel = ? AND segment = ?",
+                arguments: [channel.text, segment.description])
+            guard !rows.isEmpty, rows.allSatisfy({ $0["profile"] as String == profile }) else { return nil }
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as String, $0["digest"] as String) })
+        }
+    }
+
+    /// A stored document's bytes by digest, nil when none is stored.
+    public func documentBody(digest: String) throws(PackStoreError) -> [UInt8]? {
         try read { db in
             // Read in place (`dataNoCopy`): the download manifest of 100,000 packs is some 30 MB, read on every
-            // start-up and release swap.
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT v.name, v.profile, b.body FROM viewDocument v JOIN documentBody b ON b.digest = v.digest
-                    WHERE v.channel = ? AND v.segment = ?
-                    """,
-                arguments: [channel.text, segment.description])
-            var bodies: [String: [UInt8]] = [:]
-            while let row = try rows.next() {
-                guard row["profile"] as String == profile else { return nil }
-                bodies[row["name"]] = try row.withUnsafeData(named: "body") { $0.map(Array.init) ?? [] }
-            }
-            return bodies.isEmpty ? nil : bodies
+            // start-up and channel change.
+            let rows = try Row.fetchCursor(db, sql: "SELECT body FROM documentBody WHERE digest = ?", arguments: [digest])
+            guard let row = try rows.next() else { return nil }
+            return try row.withUnsafeData(named: "body") { $0.map(Array.init) ?? [] }
         }
     }
 
