@@ -59,8 +59,9 @@ import Testing
     }
 
     /// Release 1 is in the bucket; release 2 (three new blobs) is published, and the publisher dies after
-    /// k writes, for every k. After each single write the bucket's pointer must name only objects that are
-    /// there; after the failure the pointer still names release 1 whole; a rerun completes release 2.
+    /// k writes, for every k. After each single write the bucket's pointers (the root one and production's
+    /// channel pointer, written after it) must name only objects that are there; after the failure the root
+    /// pointer names release 1 whole, or release 2 once it was written; a rerun completes release 2.
     @Test func aPublisherKilledAfterAnyWriteLeavesEveryReadablePointerWhole() throws {
         let fixture = try BucketFixture()
         try fixture.publishRelease(seed: 1)
@@ -86,11 +87,11 @@ import Testing
             }
             #expect(throws: FailingBucket.killed) { try fixture.sync(dying) }
             let pointer = try BucketPointer(json: try #require(try bucket.get(layout.pointer)))
-            #expect(pointer.release == 1, "k=\(k): the pointer moved before everything was there")
-            #expect(try PointerClosure.missingKeys(in: bucket).isEmpty)
+            #expect([1, 2].contains(pointer.release))
+            #expect(try PointerClosure.missingKeys(in: bucket).isEmpty, "k=\(k): a pointer moved before everything was there")
 
-            let report = try #require(try fixture.sync(bucket))
-            #expect(report.pointer?.release == 2)
+            _ = try #require(try fixture.sync(bucket))
+            #expect(try BucketPointer(json: try #require(try bucket.get(layout.pointer))).release == 2)
             #expect(try PointerClosure.missingKeys(in: bucket).isEmpty)
             #expect(try #require(try fixture.sync(FailingBucket(bucket))).sentNothing)
         }
@@ -146,7 +147,7 @@ import Testing
         ((1, 1, Int64(1_030)), (1, 2, Int64(1_002)), .write(notBefore: 1_030)),
         ((1, 1, Int64(900)), (1, 2, Int64(1_002)), .write(notBefore: 1_002)),
         ((1, 2, Int64(900)), (1, 2, Int64(900)), .upToDate),
-        ((1, 3, Int64(900)), (1, 2, Int64(900)), .bucketAhead(BucketPublisherTests.pointer(1, 3, 900))),
+        ((1, 3, Int64(900)), (1, 2, Int64(900)), .bucketAhead(version: 3, release: 1)),
     ] as [((Int, Int, Int64)?, (Int, Int, Int64), PointerSchedule.Decision)])
     func pointerSchedule(current: (Int, Int, Int64)?, manifest: (Int, Int, Int64), decision: PointerSchedule.Decision) {
         let current = current.map { Self.pointer($0.0, $0.1, $0.2) }
@@ -162,7 +163,7 @@ import Testing
             version: 2, release: 1, issuedAt: 0, expiresAt: 0, keyID: "", payload: [], payloadSignature: [],
             compactJWS: "", profile: "")
         let other = BucketPointer(release: 1, version: 2, etag: "x", notBefore: 0, issuedAt: 0, expiresAt: 0, keyID: "", profile: "")
-        #expect(PointerSchedule.decide(current: other, manifest: stored, etag: "e", now: 0, prepareSeconds: 0) == .otherManifest(other))
+        #expect(PointerSchedule.decide(current: other, manifest: stored, etag: "e", now: 0, prepareSeconds: 0) == .otherManifest(version: 2, release: 1))
     }
 
     static func pointer(_ release: Int, _ version: Int, _ notBefore: Int64) -> BucketPointer {

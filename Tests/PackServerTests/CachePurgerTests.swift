@@ -115,21 +115,27 @@ import Testing
         let purger = try CachePurger(
             endpoints: [PurgeEndpoint(url: "http://127.0.0.1:\(server.localPort)/", method: "POST")],
             keyHeader: "Surrogate-Key", logger: CachePurgerTests.logger, metrics: nil, policy: CachePurgerTests.policy(attempts: 1))
+        let purges = CatalogPurges()
+        func serving(_ release: PublishedRelease) -> ServedCatalog {
+            var catalog = ServedCatalog()
+            catalog.replace(ServedChannel(production: release))
+            return catalog
+        }
         let first = try #require(fixture.live.release)
-        ReleaseWatcher.purge(from: nil, to: first, with: purger)
+        purges.purge(serving(first), with: purger, listChanged: false)
         // The same release signed again: only the documents.
         var resigned = first
         resigned.serve(StoredManifest(
             version: 8, release: 1, issuedAt: 1_001, expiresAt: 2_001, keyID: "k", payload: Array("{}".utf8),
             payloadSignature: Array(repeating: 1, count: 64), compactJWS: "a.b.d", profile: "p"))
-        ReleaseWatcher.purge(from: first, to: resigned, with: purger)
-        ReleaseWatcher.purge(from: resigned, to: resigned, with: purger)
+        purges.purge(serving(resigned), with: purger, listChanged: false)
+        purges.purge(serving(resigned), with: purger, listChanged: false)
         try fixture.store.add(file: fixture.file("level-1b", "changed"), id: "level-1")
         try fixture.publishAndServe()
-        ReleaseWatcher.purge(from: resigned, to: try #require(fixture.live.release), with: purger)
+        purges.purge(serving(try #require(fixture.live.release)), with: purger, listChanged: false)
         purger.drain()
         #expect(cache.received.withLock { $0.map(\.keys) } == [
-            "packserve-documents packserve-documents-production packserve-releases",
+            "packserve-documents packserve-documents-production packserve-releases",  // start-up
             "packserve-documents packserve-documents-production",
             "packserve-documents packserve-documents-production pack-level-1 pack.production.level-1",
             "packserve-releases",

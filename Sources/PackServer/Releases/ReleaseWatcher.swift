@@ -27,7 +27,7 @@ public struct ReleaseWatcher: Service {
     private let lastServed = LastServed()
 
     private final class LastServed: Sendable {
-        let catalog = Mutex<ServedCatalog?>(nil)
+        let purges = CatalogPurges()
         let channels = Mutex<[ChannelSummary]?>(nil)
     }
 
@@ -128,7 +128,7 @@ public struct ReleaseWatcher: Service {
         }
         let listChanged = try takeUpChannels(summaries, now: now)
         let retired = live.update(changed, removing: removed, buildMap: buildMap, newest: newest, now: now)
-        if let purger { purgeWhatChanged(with: purger, listChanged: listChanged) }
+        if let purger { lastServed.purges.purge(live.catalog, with: purger, listChanged: listChanged) }
         return retired
     }
 
@@ -144,40 +144,5 @@ public struct ReleaseWatcher: Service {
             body: body, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "c", body: body),
             lastModified: now, cacheControl: nil, compress: true))
         return true
-    }
-
-    /// Purges against what was live at the previous poll, whatever made it change (this poll's swap, or an
-    /// upcoming signing that went live in between). After the swap, never before: a cache that refetches at
-    /// once must get the new answer. The first catalog a process serves purges every channel's documents,
-    /// which may predate a change made while it was down.
-    private func purgeWhatChanged(with purger: CachePurger, listChanged: Bool) {
-        let served = live.catalog
-        guard !served.channels.isEmpty else { return }
-        let before = lastServed.catalog.withLock { last in
-            defer { last = served }
-            return last
-        }
-        guard let before else {
-            let keys = served.channels.keys.sorted().compactMap(ChannelName.init).flatMap(CachePolicy.documentsKeys)
-            return purger.purge(keys + [CachePolicy.releasesKey], reason: "start-up")
-        }
-        for (keys, reason) in PurgeKeys.between(before, served, channels: listChanged) {
-            purger.purge(keys, reason: reason)
-        }
-    }
-
-    /// What a replica purges when the release it copied goes live (production only: a replica serves the bucket's
-    /// root pointer): as the watcher's purges, for one channel.
-    static func purge(from previous: PublishedRelease?, to current: PublishedRelease, with purger: CachePurger) {
-        var served = ServedCatalog()
-        served.replace(ServedChannel(production: current))
-        guard let previous else {
-            return purger.purge(
-                CachePolicy.documentsKeys(.production) + [CachePolicy.releasesKey],
-                reason: "start-up, release \(current.snapshot.release)")
-        }
-        var before = ServedCatalog()
-        before.replace(ServedChannel(production: previous))
-        for (keys, reason) in PurgeKeys.between(before, served, channels: false) { purger.purge(keys, reason: reason) }
     }
 }

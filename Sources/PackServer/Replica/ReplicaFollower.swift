@@ -25,6 +25,10 @@ public final class ReplicaFollower: Service, Sendable {
     let style: PackURLStyle
     let interval: Duration
     let now: @Sendable () -> Int64
+    /// Every channel's pointer and the build map (docs/channels.md "Buckets").
+    let channels: ReplicaChannels
+    /// What the caches in front were last told about, to purge what changed since.
+    private let purges = CatalogPurges()
 
     private struct State {
         /// The bucket's ETags of the pointer and token list last read, for the conditional GETs.
@@ -37,7 +41,7 @@ public final class ReplicaFollower: Service, Sendable {
         /// The pack digests of the release live and of the one scheduled, kept out of eviction.
         var livePins: Set<String> = []
         var scheduledPins: Set<String> = []
-        var lastServed: PublishedRelease?
+        var lastServedVersion: Int?
         var evictionsReported = 0
     }
 
@@ -63,6 +67,8 @@ public final class ReplicaFollower: Service, Sendable {
         self.style = style
         self.interval = interval
         self.now = now
+        channels = ReplicaChannels(
+            bucket: bucket, layout: layout, cache: cache, live: live, logger: logger, baseURL: baseURL, style: style, now: now)
     }
 
     public func run() async throws {
@@ -82,7 +88,9 @@ public final class ReplicaFollower: Service, Sendable {
         polling.withLock { _ in
             readTokens()
             readPointer()
-            takeUpTarget()
+            channels.poll { [self] channelPins in cache.pin(state.withLock { $0.livePins.union($0.scheduledPins) }.union(channelPins)) }
+            // With production among the bucket's channels, its pointer says what production serves (every view).
+            if !channels.governsProduction { takeUpTarget() }
             purgeWhatWentLive()
             reportLag()
         }
@@ -152,7 +160,7 @@ public final class ReplicaFollower: Service, Sendable {
             return
         }
         let pins = reading.packDigests
-        cache.pin(state.withLock { $0.livePins }.union(pins))
+        cache.pin(state.withLock { $0.livePins }.union(pins).union(channels.pins))
         let missing = needed.filter { !cache.contains($0.key) }
         logger.info("""
             copying \(missing.count) blobs (\(missing.values.reduce(0, +)) bytes) of release \(pointer.release) for manifest \
@@ -183,29 +191,27 @@ public final class ReplicaFollower: Service, Sendable {
             // freed on this thread, never on a request's.
             live.replace(with: published)
             state.withLock { $0.livePins = pins }
-            cache.pin(pins)
+            cache.pin(pins.union(channels.pins))
             logger.info("release \(pointer.release) (manifest version \(pointer.version)) live: \(copied)")
         }
     }
 
     /// A scheduled release goes live on the first read at its instant; this poll notices, moves the pins and
-    /// purges the caches in front, as a primary does when it swaps a release.
+    /// purges the caches in front, as a primary does when it swaps a release (and for every channel's change).
     private func purgeWhatWentLive() {
         guard let served = live.release else { return }
         let waiting = live.upcoming != nil
-        let change: PublishedRelease?? = state.withLock { state in
-            guard state.lastServed?.manifest?.version != served.manifest?.version else { return .none }
-            let previous = state.lastServed
-            state.lastServed = served
+        let changed = state.withLock { state in
+            guard state.lastServedVersion != served.manifest?.version else { return false }
+            state.lastServedVersion = served.manifest?.version
             if !waiting && !state.scheduledPins.isEmpty {
                 state.livePins = state.scheduledPins
                 state.scheduledPins = []
             }
-            return .some(previous)
+            return true
         }
-        guard case .some(let previous) = change else { return }
-        cache.pin(state.withLock { $0.livePins.union($0.scheduledPins) })
-        if let purger { ReleaseWatcher.purge(from: previous, to: served, with: purger) }
+        if changed { cache.pin(state.withLock { $0.livePins.union($0.scheduledPins) }.union(channels.pins)) }
+        if let purger { purges.purge(live.catalog, with: purger, listChanged: false) }
     }
 
     private func reportLag() {

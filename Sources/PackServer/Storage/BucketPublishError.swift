@@ -1,9 +1,10 @@
 /// Why a publish into a bucket stopped before its pointer.
 public enum BucketPublishError: Error, CustomStringConvertible, Sendable {
-    /// The bucket names a newer manifest version than the one being published.
-    case bucketAhead(bucketVersion: Int, bucketRelease: Int, version: Int)
+    /// The bucket names a newer manifest version than the one being published (in `channel`'s pointer; nil:
+    /// the root `current.json`).
+    case bucketAhead(bucketVersion: Int, bucketRelease: Int, version: Int, channel: String? = nil)
     /// The bucket names the same manifest version with other bytes.
-    case otherManifest(version: Int, bucketRelease: Int)
+    case otherManifest(version: Int, bucketRelease: Int, channel: String? = nil)
     /// `current.json` is there but is not a pointer.
     case unreadablePointer(String)
     /// `export --base-url` signs again, and there is no signing key here.
@@ -15,12 +16,12 @@ public enum BucketPublishError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .bucketAhead(let bucketVersion, let bucketRelease, let version):
-            "the bucket's current.json names manifest version \(bucketVersion) (release \(bucketRelease)), newer than "
-                + "version \(version) here: a pointer is never moved backwards (is another index publishing to this bucket?)"
-        case .otherManifest(let version, let release):
-            "the bucket's current.json names manifest version \(version) (release \(release)) with other bytes than this "
-                + "index's version \(version): is another index publishing to this bucket?"
+        case .bucketAhead(let bucketVersion, let bucketRelease, let version, let channel):
+            "the bucket's \(Self.pointerName(channel)) names manifest version \(bucketVersion) (release \(bucketRelease)), newer "
+                + "than version \(version) here: a pointer is never moved backwards (is another index publishing to this bucket?)"
+        case .otherManifest(let version, let release, let channel):
+            "the bucket's \(Self.pointerName(channel)) names manifest version \(version) (release \(release)) with other bytes "
+                + "than this index's version \(version): is another index publishing to this bucket?"
         case .unreadablePointer(let reason): "the bucket's current.json is not a pointer: \(reason)"
         case .noSigningKey(let baseURL): "signing for \(baseURL) needs the signing key, and there is none here"
         case .privatePacks(let release, let count):
@@ -30,5 +31,9 @@ public enum BucketPublishError: Error, CustomStringConvertible, Sendable {
             "blob \(sha256) should be \(expected) bytes at \(path), "
                 + (found.map { "found \($0) bytes" } ?? "found no file") + " (run packserve fsck)"
         }
+    }
+
+    private static func pointerName(_ channel: String?) -> String {
+        channel.map { "channels/\($0)/current.json" } ?? "current.json"
     }
 }

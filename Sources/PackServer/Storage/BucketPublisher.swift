@@ -49,8 +49,16 @@ struct BucketPublisher {
             progress(state)
         }
 
-        let written = Set(try bucket.list(prefix: layout.releaseDirectory(objects.record.release)).map(\.key))
-        for document in objects.documents where !written.contains(document.key) {
+        let written = Dictionary(
+            try bucket.list(prefix: layout.releaseDirectory(objects.record.release)).map { ($0.key, $0.size) },
+            uniquingKeysWith: { first, _ in first })
+        let recordKey = layout.releaseRecord(objects.record.release)
+        for document in objects.documents {
+            // A channel's publish may have written the record first, without this directory's documents
+            // (`ChannelObjects`, a shorter record): the record this directory's documents need replaces it.
+            if let size = written[document.key], document.key != recordKey || size == Int64(document.bytes.count) {
+                continue
+            }
             try bucket.put(document.key, bytes: document.bytes, contentType: document.contentType)
             report.documentsSent += 1
         }
@@ -94,12 +102,16 @@ struct BucketPublisher {
     }
 
     private func refuseIfAhead(_ decision: PointerSchedule.Decision, _ manifest: StoredManifest) throws {
+        try refuseIfAhead(decision, version: manifest.version)
+    }
+
+    func refuseIfAhead(_ decision: PointerSchedule.Decision, version: Int, channel: String? = nil) throws {
         switch decision {
-        case .bucketAhead(let current):
+        case .bucketAhead(let bucketVersion, let release):
             throw BucketPublishError.bucketAhead(
-                bucketVersion: current.version, bucketRelease: current.release, version: manifest.version)
-        case .otherManifest(let current):
-            throw BucketPublishError.otherManifest(version: current.version, bucketRelease: current.release)
+                bucketVersion: bucketVersion, bucketRelease: release, version: version, channel: channel)
+        case .otherManifest(let bucketVersion, let release):
+            throw BucketPublishError.otherManifest(version: bucketVersion, bucketRelease: release, channel: channel)
         case .write, .upToDate:
             return
         }

@@ -1,9 +1,12 @@
 import Foundation
 import Manifest
 import PackStore
+import ReleaseViews
 
-/// Brings a bucket up to the index: the latest release with its newest manifest version, and the current
-/// `download` tokens (docs/object-storage.md "Publishing order"). Idempotent and self-healing: whatever is
+/// Brings a bucket up to the index: the latest release with its newest manifest version (the root pointer,
+/// production's view for clients that name no build), every channel's newest signing with all of its views
+/// (docs/channels.md "Buckets"), the build map, and the current `download` tokens (docs/object-storage.md
+/// "Publishing order"). Idempotent and self-healing: whatever is
 /// already there is skipped, so it runs after every publish, rollback and renewal, and at `serve` start-up,
 /// and a publisher killed between its index commit and the pointer is completed by the next run.
 public struct BucketSync: Sendable {
@@ -36,7 +39,28 @@ public struct BucketSync: Sendable {
             publisher.beforePointer = { [store, bucket, settings] in
                 try store.backUpIndex(to: bucket, layout: settings.layout)
             }
-            return try publisher.publish(objects, tokens: tokens)
+            let report = try publisher.publish(objects, tokens: tokens)
+            let channels = try store.channels()
+            // A removed channel's pointer goes first (replicas stop serving it; its documents stay for `gc`).
+            let names = Set(channels.map(\.name))
+            let listed = try bucket.get(settings.layout.buildMap).flatMap {
+                try? BucketBuildMap(json: $0, key: settings.layout.buildMap)
+            }
+            for name in listed?.channels ?? [] where !names.contains(name) {
+                try bucket.delete(settings.layout.channelPointer(name))
+            }
+            var published: [String] = []
+            for summary in channels {
+                guard let channel = ChannelName(summary.name),
+                    let channelObjects = try ChannelObjects.load(from: store, channel: channel, settings: settings)
+                else { continue }
+                _ = try publisher.publishChannel(channelObjects)
+                published.append(channel.text)
+            }
+            // After every pointer it names.
+            _ = try publisher.publishBuildMap(
+                BucketBuildMap(try store.buildMap(), channels: published), layout: settings.layout)
+            return report
         }
     }
 }

@@ -4,9 +4,9 @@ import PackStore
 import ServiceLifecycle
 import Synchronization
 
-/// `serve` on a publisher with `storage.type: s3`: runs `BucketSync` at start-up, and again whenever the
-/// index's newest manifest version (a publish, rollback or renewal, by this process or the CLI) or its set of
-/// `download` tokens changes, or the last pass failed (then every `retryInterval`). So a publish whose bucket
+/// `serve` on a publisher with `storage.type: s3`: runs `BucketSync` at start-up, and again whenever a
+/// channel's newest manifest version (a publish, promote, rollback, remap or renewal, by this process or the
+/// CLI), the set of channels or the set of `download` tokens changes, or the last pass failed (then every `retryInterval`). So a publish whose bucket
 /// write failed, or a publisher killed half-way, is completed here without anyone running anything.
 public struct BucketSyncService: Service {
     let sync: BucketSync
@@ -26,7 +26,9 @@ public struct BucketSyncService: Service {
     }
 
     private struct Mark: Equatable {
-        var version: Int?
+        /// Every channel's manifest version: a change to any channel (or a build remap, which signs one) is
+        /// a new signing to publish.
+        var versions: [String: Int]
         var tokens: [Data]
     }
 
@@ -47,7 +49,7 @@ public struct BucketSyncService: Service {
     public func pass(now: ContinuousClock.Instant = .now) async -> BucketPublishReport? {
         do {
             let mark = Mark(
-                version: try sync.store.latestManifestVersion(),
+                versions: try sync.store.channelVersions(),
                 tokens: try sync.store.tokenDigests(withScope: .download).sorted { $0.lexicographicallyPrecedes($1) })
             let (done, lastFailure) = state.values.withLock { ($0.done, $0.lastFailure) }
             let waiting = lastFailure.map { now - $0 < retryInterval } ?? false

@@ -1,8 +1,8 @@
 import PackStore
 
-/// What the publisher does with `current.json` once every object of a release and manifest version is in the
-/// bucket (docs/object-storage.md "Publishing order"). Pure: the bucket's pointer and the index's manifest in,
-/// a decision out.
+/// What the publisher does with a pointer (`current.json`, or a channel's) once every object it names is in
+/// the bucket (docs/object-storage.md "Publishing order"). Pure: the bucket's pointer and the index's signing
+/// in, a decision out.
 enum PointerSchedule {
     enum Decision: Equatable, Sendable {
         /// Write a pointer live from this instant.
@@ -10,28 +10,48 @@ enum PointerSchedule {
         /// The bucket already names this manifest version.
         case upToDate
         /// The bucket names this version number with other bytes: another index publishes here.
-        case otherManifest(BucketPointer)
+        case otherManifest(version: Int, release: Int)
         /// The bucket names a newer version than this index holds (another index publishes here, or this one
         /// was restored from an old backup): a pointer is never moved backwards.
-        case bucketAhead(BucketPointer)
+        case bucketAhead(version: Int, release: Int)
+    }
+
+    /// What a decision needs of a pointer: its version, the releases it names, what names its signed bytes
+    /// (payload digests), and its go-live instant.
+    struct Signing: Equatable, Sendable {
+        var version: Int
+        var releases: Set<Int>
+        var etags: [String]
+        var notBefore: Int64
     }
 
     /// - Parameters:
     ///   - current: the bucket's pointer, nil when there is none.
-    ///   - manifest: the manifest version to publish, and `etag`, its payload's SHA-256.
+    ///   - signing: what the index publishes (its `notBefore`: the manifest's own go-live instant).
     ///   - prepareSeconds: how long replicas get to copy a new release's blobs before it goes live.
-    static func decide(
-        current: BucketPointer?, manifest: StoredManifest, etag: String, now: Int64, prepareSeconds: Int64
-    ) -> Decision {
+    static func decide(current: Signing?, signing: Signing, now: Int64, prepareSeconds: Int64) -> Decision {
         guard let current else { return .write(notBefore: now + prepareSeconds) }
-        if current.version > manifest.version { return .bucketAhead(current) }
-        if current.version == manifest.version { return current.etag == etag ? .upToDate : .otherManifest(current) }
-        guard current.release == manifest.release else {
-            // A new release for the bucket: every replica goes live with it at the same instant, after copying.
+        let release = current.releases.min() ?? 0
+        if current.version > signing.version { return .bucketAhead(version: current.version, release: release) }
+        if current.version == signing.version {
+            return current.etags == signing.etags ? .upToDate : .otherManifest(version: current.version, release: release)
+        }
+        guard signing.releases.isSubset(of: current.releases) else {
+            // A release new to the pointer: every replica goes live with it at the same instant, after copying.
             return .write(notBefore: now + prepareSeconds)
         }
         // A renewal: live when the manifest itself says, but never before the pointer it replaces, which may
         // still be waiting for its replicas to copy the release.
-        return .write(notBefore: max(manifest.notBefore, current.notBefore))
+        return .write(notBefore: max(signing.notBefore, current.notBefore))
+    }
+
+    /// The root pointer's decision (production's view for clients that name no build).
+    static func decide(
+        current: BucketPointer?, manifest: StoredManifest, etag: String, now: Int64, prepareSeconds: Int64
+    ) -> Decision {
+        decide(
+            current: current.map { Signing(version: $0.version, releases: [$0.release], etags: [$0.etag], notBefore: $0.notBefore) },
+            signing: Signing(version: manifest.version, releases: [manifest.release], etags: [etag], notBefore: manifest.notBefore),
+            now: now, prepareSeconds: prepareSeconds)
     }
 }

@@ -12,6 +12,15 @@
 ///     backup/index.sqlite                        the publisher's index, for a new publisher (replaced whole)
 ///     current.json                               the pointer (`BucketPointer`), written last
 ///
+/// and for channels (docs/channels.md "Buckets"): production's views as every other channel's, beside the
+/// root pointer that stays production's view for clients that name no build (what earlier replicas read):
+///
+///     channels/{c}/versions/{v}/{segment}/manifest, manifest.json, manifest.json.sig, download-manifest….json
+///                                                the documents of channel c's view for a run of builds, signed
+///                                                at version v (the release's record is releases/{n}/release.json)
+///     channels/{c}/current.json                  channel c's pointer (`BucketChannelPointer`), written last
+///     builds.json                                the build map (`BucketBuildMap`, replaced whole)
+///
 /// Everything but the pointer and the token list is written once and never changed: a renewal is a new
 /// manifest version under new keys, so a reader holding an older pointer still finds every object it names.
 /// Below `releases/{n}/` the names are the server's own paths, so a static host serves a release directory
@@ -30,6 +39,8 @@ public struct BucketLayout: Sendable, Hashable {
     public var indexBackup: String { prefix + "backup/index.sqlite" }
     public var blobsPrefix: String { prefix + "blobs/sha256/" }
     public var releasesPrefix: String { prefix + "releases/" }
+    public var channelsPrefix: String { prefix + "channels/" }
+    public var buildMap: String { prefix + "builds.json" }
 
     public func blob(_ sha256: String) -> String { blobsPrefix + sha256 }
     public func releaseDirectory(_ release: Int) -> String { "\(releasesPrefix)\(release)/" }
@@ -42,6 +53,34 @@ public struct BucketLayout: Sendable, Hashable {
     public func manifestPayload(_ release: Int, version: Int) -> String { manifestDirectory(release, version: version) + "manifest.json" }
     public func manifestSignature(_ release: Int, version: Int) -> String {
         manifestDirectory(release, version: version) + "manifest.json.sig"
+    }
+
+    public func channelPointer(_ channel: String) -> String { channelsPrefix + channel + "/current.json" }
+    public func channelVersionDirectory(_ channel: String, version: Int) -> String {
+        channelsPrefix + "\(channel)/versions/\(version)/"
+    }
+    /// `segment` as `ViewSegment.description` writes it (`0.0.0-`, `1.10.0-2.0.0`): digits, periods and a dash.
+    public func viewDirectory(_ channel: String, version: Int, segment: String) -> String {
+        channelVersionDirectory(channel, version: version) + segment + "/"
+    }
+    public func viewManifestJWS(_ channel: String, version: Int, segment: String) -> String {
+        viewDirectory(channel, version: version, segment: segment) + "manifest"
+    }
+    public func viewManifestPayload(_ channel: String, version: Int, segment: String) -> String {
+        viewDirectory(channel, version: version, segment: segment) + "manifest.json"
+    }
+    public func viewManifestSignature(_ channel: String, version: Int, segment: String) -> String {
+        viewDirectory(channel, version: version, segment: segment) + "manifest.json.sig"
+    }
+    public func viewDownloadManifest(_ channel: String, version: Int, segment: String, name: String) -> String {
+        viewDirectory(channel, version: version, segment: segment) + name + ".json"
+    }
+
+    /// The channel whose pointer `key` is (`channels/{c}/current.json`), or nil for any other key.
+    public func channel(ofPointerKey key: String) -> String? {
+        guard key.hasPrefix(channelsPrefix), key.hasSuffix("/current.json") else { return nil }
+        let name = key.dropFirst(channelsPrefix.count).dropLast("/current.json".count)
+        return name.contains("/") ? nil : String(name)
     }
 
     /// The digest a blob key names, or nil for any other key (or a malformed digest).

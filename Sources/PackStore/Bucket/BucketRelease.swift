@@ -87,7 +87,8 @@ public struct BucketRelease: Sendable, Hashable, Codable {
         return nil
     }
 
-    private static func isDocumentName(_ name: String) -> Bool {
+    /// A stored document's name: a file name with no path of its own (`download-manifest-ios`).
+    static func isDocumentName(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")

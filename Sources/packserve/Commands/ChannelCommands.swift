@@ -33,9 +33,11 @@ struct ChannelCreateCommand: AsyncParsableCommand {
         let channel = try ViewArguments.channel(name)
         let context = try await StoreContext.open(configPath: parent.root.config)
         let signer = try context.signer()
+        let bucket = try BucketPublishing.bucket(context)
         let change = try context.store.createChannel(
             channel, at: release, requireCredentials: requireCredentials, sealedBy: signer.sealing())
         print("channel \(channel) created at release \(change.release) (manifest version \(change.version))")
+        try BucketPublishing.sync(context, to: bucket)
     }
 }
 
@@ -51,8 +53,12 @@ struct ChannelRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let channel = try ViewArguments.channel(name)
-        try await StoreContext.open(configPath: parent.root.config).store.removeChannel(channel)
+        let context = try await StoreContext.open(configPath: parent.root.config)
+        let bucket = try BucketPublishing.bucket(context)
+        try context.store.removeChannel(channel)
         print("channel \(channel) removed")
+        // Its pointer stays in the bucket until `gc`: replicas stop serving it when it is gone from there.
+        try BucketPublishing.sync(context, to: bucket)
     }
 }
 
@@ -183,7 +189,9 @@ struct BuildsSetCommand: AsyncParsableCommand {
         let channel = try ViewArguments.channel(channel)
         let context = try await StoreContext.open(configPath: parent.root.config)
         let signer = try context.signer()
+        let bucket = try BucketPublishing.bucket(context)
         let change = try context.store.mapBuild(build, to: channel, force: force, sealedBy: signer.sealing())
         print("build \(build) reads \(channel) (manifest version \(change.version))")
+        try BucketPublishing.sync(context, to: bucket)
     }
 }

@@ -1,0 +1,228 @@
+import Crypto
+import Foundation
+import Hex
+import Logging
+import Manifest
+import PackStore
+import ReleaseViews
+import Synchronization
+
+/// A replica's half of channels (docs/channels.md "Buckets"): each poll reads `builds.json` (the build map and
+/// the channels to follow) and every channel's pointer with conditional GETs; for a newer signing it reads the
+/// views' documents and the releases' records, checks each payload against the pointer's `etag`, copies the
+/// essential and prefetch blobs, and only then hands the channel to `LiveRelease`, which serves it from the
+/// pointer's `notBefore` on every replica at once. A copy that fails leaves the channel as it was, and is
+/// tried again on the next poll.
+///
+/// A bucket written before channels has no `builds.json`: then the root pointer alone says what production
+/// serves (`ReplicaFollower`), as it did.
+final class ReplicaChannels: Sendable {
+    let bucket: any ObjectBucket
+    let layout: BucketLayout
+    let cache: BlobCache
+    let live: LiveRelease
+    let logger: Logger
+    let baseURL: String
+    let style: PackURLStyle
+    let now: @Sendable () -> Int64
+
+    private struct State {
+        var indexETag: String?
+        var index: BucketBuildMap?
+        /// By channel: the ETag of the pointer last read, and the version taken up (served or scheduled).
+        var pointerETags: [String: String] = [:]
+        var takenUp: [String: Int] = [:]
+        /// The pack digests of each channel's views (served or scheduled), kept out of the cache's eviction.
+        var pins: [String: Set<String>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    init(
+        bucket: any ObjectBucket, layout: BucketLayout, cache: BlobCache, live: LiveRelease, logger: Logger,
+        baseURL: String, style: PackURLStyle, now: @escaping @Sendable () -> Int64
+    ) {
+        self.bucket = bucket
+        self.layout = layout
+        self.cache = cache
+        self.live = live
+        self.logger = logger
+        self.baseURL = baseURL
+        self.style = style
+        self.now = now
+    }
+
+    /// Whether the bucket names production among its channels: then its pointer, not the root one, says
+    /// what production serves (all of its views, not only the one for clients that name no build).
+    var governsProduction: Bool { state.withLock { $0.index?.channels.contains(ChannelName.production.text) ?? false } }
+
+    /// The digests the channels' views need kept in the cache.
+    var pins: Set<String> { state.withLock { $0.pins.values.reduce(into: []) { $0.formUnion($1) } } }
+
+    /// One poll; errors are logged, and what is served stays as it was.
+    /// - Parameter pinning: sets the cache's pinned digests to these plus the root pointer's.
+    func poll(pinning: (Set<String>) -> Void) {
+        do {
+            guard let index = try readIndex() else { return }
+            let served = Set(live.catalog.channels.keys)
+            // Production is never removed: without its pointer here, the root pointer says what it serves.
+            let removed = served.subtracting(index.channels).subtracting([ChannelName.production.text])
+            if !removed.isEmpty {
+                live.update([], removing: removed.sorted(), now: now())
+                state.withLock { state in
+                    for name in removed {
+                        state.takenUp[name] = nil
+                        state.pins[name] = nil
+                    }
+                }
+            }
+            live.update([], buildMap: index.points, now: now())
+            for name in index.channels {
+                do {
+                    try follow(name, pinning: pinning)
+                } catch {
+                    logger.error("cannot take up channel \(name) from the bucket yet, trying again next poll: \(error)")
+                }
+            }
+        } catch {
+            logger.error("cannot read \(layout.buildMap) from the bucket: \(error)")
+        }
+    }
+
+    /// `builds.json` when it changed or was read before; nil when the bucket has none (written before channels).
+    private func readIndex() throws -> BucketBuildMap? {
+        let etag = state.withLock { $0.indexETag }
+        switch try bucket.get(layout.buildMap, ifNoneMatch: etag) {
+        case .missing: return nil
+        case .notModified: return state.withLock { $0.index }
+        case .object(let bytes, let etag):
+            let index = try BucketBuildMap(json: bytes, key: layout.buildMap)
+            state.withLock { state in
+                state.indexETag = etag
+                state.index = index
+            }
+            return index
+        }
+    }
+
+    private func follow(_ name: String, pinning: (Set<String>) -> Void) throws {
+        let key = layout.channelPointer(name)
+        let etag = state.withLock { $0.pointerETags[name] }
+        guard case .object(let bytes, let newETag) = try bucket.get(key, ifNoneMatch: etag) else { return }
+        let pointer = try BucketChannelPointer(json: bytes, key: key)
+        guard pointer.channel == name, let channel = ChannelName(name) else {
+            throw ReplicaError("\(key) names channel \(pointer.channel)")
+        }
+        let taken = state.withLock { $0.takenUp[name] }
+        if let taken, pointer.version <= taken {
+            state.withLock { $0.pointerETags[name] = newETag }
+            if pointer.version < taken { logger.warning("ignoring \(key) at version \(pointer.version): version \(taken) is taken up") }
+            return
+        }
+        let served = try prepare(pointer, channel: channel, pinning: pinning)
+        live.update([served], now: now())
+        state.withLock { state in
+            state.pointerETags[name] = newETag
+            state.takenUp[name] = pointer.version
+        }
+        let when = pointer.notBefore > now() ? "live at \(pointer.notBefore)" : "live"
+        logger.info("channel \(name) manifest version \(pointer.version) (\(pointer.views.count) view(s)) \(when)")
+    }
+
+    /// Reads, checks and copies everything `pointer` names; throws having changed nothing that is served.
+    private func prepare(
+        _ pointer: BucketChannelPointer, channel: ChannelName, pinning: (Set<String>) -> Void
+    ) throws -> ServedChannel {
+        guard let views = pointer.channelViews else { throw ReplicaError("channel \(channel): a view names no run of builds") }
+        var loaded: [Int: PublishedRelease] = [:]
+        for served in live.catalog.channels.values {
+            for release in served.releases { loaded[release.snapshot.release] = release }
+        }
+        var records: [Int: BucketRelease] = [:]
+        var releases: [PublishedRelease] = []
+        var channelPins: Set<String> = []
+        for (view, segment) in zip(pointer.views, views.segments) {
+            let record = try records[view.release] ?? readRecord(view.release)
+            records[view.release] = record
+            channelPins.formUnion(record.packs.map(\.sha256))
+            let manifest = try readManifest(of: view, in: pointer)
+            var bodies: [String: [UInt8]] = [:]
+            for name in view.documents {
+                guard let body = try bucket.get(layout.viewDownloadManifest(pointer.channel, version: pointer.version, segment: view.segment, name: name))
+                else { throw ReplicaError("the \(name) of \(pointer.channel)'s view \(view.segment) is missing") }
+                bodies[name] = body
+            }
+            let base = ManifestSigner.base(issuer: baseURL, style: style, channel: channel, segment: segment)
+            let ours = pointer.documentsProfile == DownloadManifestVariants.profile(baseURL: baseURL, style: style)
+            let documents = (ours ? DownloadManifestVariants(
+                bodies: bodies, release: view.release, createdAt: record.createdAt, baseURL: base, style: style,
+                appleVersions: view.appleVersions) : nil)
+                ?? DownloadManifestVariants(
+                    bodies: DownloadManifestVariants.encode(
+                        packs: record.packs.map { pack in
+                            var entry = pack
+                            entry.appleVersion = view.appleVersions[pack.id] ?? pack.appleVersion
+                            return entry
+                        }, release: view.release, baseURL: base, style: style),
+                    release: view.release, createdAt: record.createdAt, baseURL: base, style: style,
+                    appleVersions: view.appleVersions)!
+            if let shared = loaded[view.release] {
+                releases.append(shared.view(
+                    baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents, manifest: manifest))
+            } else {
+                var release = try PublishedRelease(
+                    snapshot: record.snapshot(blobDirectory: cache.directory), history: record.history, baseURL: base,
+                    style: style, appleVersions: view.appleVersions, downloadManifests: documents)
+                release.serve(manifest)
+                loaded[view.release] = release
+                releases.append(release)
+            }
+        }
+        // The channel's old views stay pinned too until this poll is over: they are served until `notBefore`.
+        try copyBlobs(of: records.values, pins: pins.union(channelPins), pinning: pinning)
+        state.withLock { $0.pins[channel.text, default: []].formUnion(channelPins) }
+        return ServedChannel(
+            name: channel, version: pointer.version, requireCredentials: pointer.requireCredentials, views: views,
+            releases: releases, notBefore: pointer.notBefore)
+    }
+
+    private func readRecord(_ release: Int) throws -> BucketRelease {
+        let key = layout.releaseRecord(release)
+        guard let bytes = try bucket.get(key) else { throw ReplicaError("\(key) is missing from the bucket") }
+        let record = try BucketRelease(json: bytes)
+        guard record.release == release else { throw ReplicaError("\(key) describes release \(record.release)") }
+        return record
+    }
+
+    /// The view's three signed forms, its payload checked against the pointer's `etag`.
+    private func readManifest(of view: BucketChannelPointer.View, in pointer: BucketChannelPointer) throws -> StoredManifest {
+        let (name, version, segment) = (pointer.channel, pointer.version, view.segment)
+        func object(_ key: String) throws -> [UInt8] {
+            guard let bytes = try bucket.get(key) else { throw ReplicaError("\(key) is missing from the bucket") }
+            return bytes
+        }
+        let payload = try object(layout.viewManifestPayload(name, version: version, segment: segment))
+        let digest = Hex.string(SHA256.hash(data: payload))
+        guard digest == view.etag else {
+            throw ReplicaError("\(name)'s view \(segment) at version \(version) hashes to \(digest), not the pointer's \(view.etag)")
+        }
+        let signature = try object(layout.viewManifestSignature(name, version: version, segment: segment))
+        let jws = String(decoding: try object(layout.viewManifestJWS(name, version: version, segment: segment)), as: UTF8.self)
+        return pointer.manifest(of: view, payload: payload, signature: signature, compactJWS: jws)
+    }
+
+    /// Every essential and prefetch blob of `records` into the cache (on-demand ones are read through).
+    private func copyBlobs(
+        of records: some Collection<BucketRelease>, pins: Set<String>, pinning: (Set<String>) -> Void
+    ) throws {
+        var needed: [String: Int64] = [:]
+        for record in records { needed.merge(record.blobsNeededBeforeLive) { first, _ in first } }
+        guard needed.values.reduce(0, +) <= cache.maxBytes else {
+            throw ReplicaError("its essential and prefetch packs need more than replica.cacheMaxBytes (\(cache.maxBytes))")
+        }
+        pinning(pins)
+        for (sha256, size) in needed.sorted(by: { $0.key < $1.key }) {
+            _ = try cache.insert(sha256, size: size, fill: { write in try bucket.read(layout.blob(sha256), into: write) })
+        }
+    }
+}

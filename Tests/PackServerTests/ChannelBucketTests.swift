@@ -1,0 +1,103 @@
+import Foundation
+import PackServeTesting
+import PackStore
+import ReleaseViews
+import Testing
+
+@testable import PackServer
+
+/// Issue 34: channels in the bucket (docs/channels.md "Buckets") and a replica following them, in process (a
+/// directory bucket, manual clocks): each channel's pointer and views, the build map, the root pointer kept
+/// as production's view for clients that name no build, and a replica serving every view, going live at each
+/// pointer's `notBefore` and dropping a removed channel.
+@Suite struct ChannelBucketTests {
+    let fixture: BucketFixture
+    let bucket: DirectoryBucket
+    let layout = BucketLayout()
+
+    init() throws {
+        fixture = try BucketFixture(prepareSeconds: 30)
+        bucket = fixture.directoryBucket()
+    }
+
+    /// Release 1 on production; beta made at it, then release 2 on beta for builds from 1.10; build 3 mapped
+    /// to beta; all synced.
+    func publishTwoChannels() throws {
+        try fixture.publishRelease(seed: 1)
+        _ = try fixture.store.createChannel(ChannelName("beta")!, sealedBy: fixture.signer.sealing(now: fixture.now))
+        try fixture.addPack("pack0", byte: 200)
+        _ = try fixture.signer.publish(
+            note: "beta", channel: ChannelName("beta")!, builds: try BuildRange(min: "1.10", max: nil), in: fixture.store,
+            now: fixture.now)
+        _ = try fixture.store.mapBuild(
+            try AppBuild(parsing: "3"), to: ChannelName("beta")!, sealedBy: fixture.signer.sealing(now: fixture.now))
+        _ = try fixture.sync(bucket)
+    }
+
+    @Test func eachChannelHasItsPointerAndViewsAndTheRootStaysProductions() throws {
+        try publishTwoChannels()
+        let root = try BucketPointer(json: try #require(try bucket.get(layout.pointer)))
+        #expect(root.release == 1)
+        let beta = try BucketChannelPointer(json: try #require(try bucket.get(layout.channelPointer("beta"))), key: "beta")
+        #expect(beta.views.map(\.segment) == ["0.0.0-1.10.0", "1.10.0-"] && beta.views.map(\.release) == [1, 2])
+        let production = try BucketChannelPointer(
+            json: try #require(try bucket.get(layout.channelPointer("production"))), key: "production")
+        #expect(production.version == root.version && production.views.map(\.etag) == [root.etag])
+        for view in beta.views {
+            let payload = try #require(try bucket.get(layout.viewManifestPayload("beta", version: beta.version, segment: view.segment)))
+            #expect(ReleaseObjects.sha256Hex(payload) == view.etag)
+            #expect(try bucket.get(layout.viewDownloadManifest("beta", version: beta.version, segment: view.segment, name: "download-manifest")) != nil)
+        }
+        #expect(try bucket.get(layout.releaseRecord(2)) != nil, "the record of a release only beta answers")
+        let index = try BucketBuildMap(json: try #require(try bucket.get(layout.buildMap)), key: "builds.json")
+        #expect(index.channels == ["beta", "production"])
+        #expect(index.builds.map { "\($0.build)→\($0.channel)" } == ["3→beta"])
+        // A second sync sends nothing more, and never moves a pointer.
+        let before = try bucket.list(prefix: "").map(\.key)
+        _ = try fixture.sync(bucket)
+        #expect(try bucket.list(prefix: "").map(\.key) == before)
+    }
+
+    @Test func aReplicaServesEveryViewAndFollowsEachPointer() async throws {
+        try publishTwoChannels()
+        let replica = try await InProcessReplica.start(bucket: bucket, clock: ManualClock(unixSeconds: fixture.now))
+        replica.poll()
+        let client = replica.client
+        func release(_ path: String) async throws -> Int? {
+            try await client.get(path).object?["release"] as? Int
+        }
+        #expect(try await release("/manifest.json") == 1)
+        #expect(try await release("/channels/beta/manifest.json") == 1)
+        #expect(try await release("/channels/beta/builds/1.10/manifest.json") == 2)
+        #expect(try await release("/builds/3/manifest.json") == 2, "the build map came from builds.json")
+        #expect(try await release("/builds/2/manifest.json") == 1)
+        #expect(try await client.get("/channels/beta/builds/2/packs/pack0").body == Data(repeating: 200, count: 1_000))
+        #expect(try await client.get("/channels/nightly/manifest").status == 404)
+
+        // beta moves on: the replica copies at once and serves it from the pointer's notBefore, not before.
+        let betaVersion = try await client.get("/channels/beta/manifest.json").object?["version"] as? Int ?? 0
+        try fixture.addPack("pack1", byte: 201)
+        _ = try fixture.signer.publish(
+            note: "beta 2", channel: ChannelName("beta")!, builds: try BuildRange(min: "1.10", max: nil), in: fixture.store,
+            now: fixture.now)
+        _ = try fixture.sync(bucket)
+        replica.poll()
+        #expect(try await release("/channels/beta/builds/1.10/manifest.json") == 2, "not live before its notBefore")
+        replica.clock.advance(by: 30)
+        #expect(try await release("/channels/beta/builds/1.10/manifest.json") == 3)
+        let newVersion = try await client.get("/channels/beta/manifest.json").object?["version"] as? Int ?? 0
+        #expect(newVersion > betaVersion, "beta's version rose in every view at once")
+        #expect(try await release("/manifest.json") == 1, "production did not move")
+
+        // A removed channel stops being served (its builds mapped elsewhere first).
+        _ = try fixture.store.mapBuild(
+            try AppBuild(parsing: "3"), to: .production, force: true, sealedBy: fixture.signer.sealing(now: fixture.now))
+        try fixture.store.removeChannel(ChannelName("beta")!)
+        _ = try fixture.sync(bucket)
+        #expect(try bucket.get(layout.channelPointer("beta")) == nil)
+        replica.poll()
+        #expect(try await client.get("/channels/beta/manifest").status == 404)
+        #expect(try await release("/builds/3/manifest.json") == 1)
+        await replica.stop()
+    }
+}
