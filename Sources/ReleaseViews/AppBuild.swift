@@ -26,7 +26,8 @@ public struct AppBuild: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Parses `text`, refusing anything that is not one to three period-separated runs of ASCII digits.
     public init(parsing text: some StringProtocol) throws(AppBuildError) {
-        let bytes = Array(text.utf8)
+        // Read in place: the server parses a build on every `/builds/{b}/…` request.
+        let bytes = text.utf8
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= Self.maxLength else { throw .malformed(String(text.prefix(Self.maxLength)) + "…") }
         var parts: (UInt64, UInt64, UInt64) = (0, 0, 0)

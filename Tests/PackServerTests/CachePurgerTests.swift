@@ -124,8 +124,7 @@ import Testing
         let first = try #require(fixture.live.release)
         purges.purge(serving(first), with: purger, listChanged: false)
         // The same release signed again: only the documents.
-        var resigned = first
-        resigned.serve(StoredManifest(
+        let resigned = first.serving(StoredManifest(
             version: 8, release: 1, issuedAt: 1_001, expiresAt: 2_001, keyID: "k", payload: Array("{}".utf8),
             payloadSignature: Array(repeating: 1, count: 64), compactJWS: "a.b.d", profile: "p"))
         purges.purge(serving(resigned), with: purger, listChanged: false)

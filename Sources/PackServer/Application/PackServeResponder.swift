@@ -82,8 +82,9 @@ public final class PackServeResponder: HTTPResponder {
         }
         var routes = RouteTable(fallback: staticFiles.respond(to:))
         routes.get("/packs/{id}", inViews: true, caching: { .pack(id: $0[0]) }) { request, id, view in
-            let path = "\(view?.prefix ?? "")/packs/\(id[0])"
-            if view?.requiresCredentials ?? requireCredentials, let refusal = gate.refusal(of: request, signedPath: path) {
+            if view?.requiresCredentials ?? requireCredentials,
+                let refusal = gate.refusal(of: request, signedPath: "\(view?.prefix ?? "")/packs/\(id[0])")
+            {
                 return refusal
             }
             guard let view = served(view) else { return .noRelease }

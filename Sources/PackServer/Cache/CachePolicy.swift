@@ -37,11 +37,14 @@ struct CachePolicy: Sendable {
     /// How several keys share one header: Cloudflare's `Cache-Tag` separates them with commas, xkey and
     /// Fastly's `Surrogate-Key` with spaces.
     let keySeparator: String
+    /// `documentsKeys(.production)` as one header value.
+    let productionDocumentsKeys: String
 
     init(sharedMaxAgeSeconds: Int, keyHeader: String, credentialed: Bool = false) {
         self.keyHeader = keyHeader
         self.credentialed = credentialed
         keySeparator = keyHeader.lowercased() == "cache-tag" ? "," : " "
+        productionDocumentsKeys = Self.documentsKeys(.production).joined(separator: keySeparator)
         shared = "public, max-age=0, s-maxage=\(sharedMaxAgeSeconds), stale-if-error=86400"
     }
 
@@ -65,7 +68,7 @@ struct CachePolicy: Sendable {
         channel.isProduction ? [documentsKey, "\(documentsKey)-\(channel)"] : ["\(documentsKey)-\(channel)"]
     }
 
-    /// The keys of `channel`'s `/…/packs/{id}` answers.
+    /// The keys of `channel`'s `/…/packs/{id}` answers (`apply` writes the same as one header value).
     static func packKeys(_ id: String, channel: ChannelName) -> [String] {
         channel.isProduction ? ["pack-\(id)", "pack.\(channel).\(id)"] : ["pack.\(channel).\(id)"]
     }
@@ -73,32 +76,35 @@ struct CachePolicy: Sendable {
     static func blobKey(_ hex: String) -> String { "blob-\(hex)" }
 
     /// `response` with the Cache-Control and surrogate keys its kind gets in the view a request named
-    /// (production's, for a request without a prefix).
+    /// (production's, for a request without a prefix). The header values are made directly, without an
+    /// array of keys: every answer of the hottest route passes here.
     /// - Parameter credentialed: the view's channel requires credentials.
     func apply(
         to response: inout HTTPResponse, as kind: Kind, channel: ChannelName = .production, credentialed: Bool = false
     ) {
         switch kind {
         case .documents:
-            decorate(&response, cacheControl: shared, keys: Self.documentsKeys(channel), credentialed: credentialed)
+            let keys = channel.isProduction ? productionDocumentsKeys : "\(Self.documentsKey)-\(channel)"
+            decorate(&response, cacheControl: shared, keys: keys, credentialed: credentialed)
         case .pack(let id):
-            decorate(&response, cacheControl: shared, keys: Self.packKeys(id, channel: channel), credentialed: credentialed)
-        case .releases: decorate(&response, cacheControl: shared, keys: [Self.releasesKey], credentialed: false)
+            let keys = channel.isProduction ? "pack-\(id)\(keySeparator)pack.production.\(id)" : "pack.\(channel).\(id)"
+            decorate(&response, cacheControl: shared, keys: keys, credentialed: credentialed)
+        case .releases: decorate(&response, cacheControl: shared, keys: Self.releasesKey, credentialed: false)
         case .blob(let hex):
-            decorate(&response, cacheControl: Self.immutable, keys: [Self.blobKey(hex)], credentialed: credentialed)
+            decorate(&response, cacheControl: Self.immutable, keys: Self.blobKey(hex), credentialed: credentialed)
         case .other:
             if response.status.code >= 400 { response.headers.set("Cache-Control", Self.uncacheable) }
         }
     }
 
-    private func decorate(_ response: inout HTTPResponse, cacheControl: String, keys: [String], credentialed: Bool) {
+    private func decorate(_ response: inout HTTPResponse, cacheControl: String, keys: String, credentialed: Bool) {
         if self.credentialed || credentialed {
             response.headers.set("Cache-Control", Self.privateBytes)
         } else if response.status.code >= 400 {
             response.headers.set("Cache-Control", Self.uncacheable)
         } else if response.headers["Cache-Control"] == nil {
             response.headers.add("Cache-Control", cacheControl)
-            response.headers.add(keyHeader, keys.joined(separator: keySeparator))
+            response.headers.add(keyHeader, keys)
         }
     }
 }

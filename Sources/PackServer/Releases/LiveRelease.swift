@@ -53,10 +53,10 @@ public final class LiveRelease: Sendable {
     }
 
     /// Production's view for clients that name no build: what every URL without a view prefix reads.
-    public var release: PublishedRelease? { reading(\.plain) }
+    public var release: PublishedRelease? { reading { $0.plain } }
 
     /// The newest release of the index: `/blobs/…` and `/releases` answer from it.
-    var newest: PublishedRelease? { reading(\.newest) }
+    var newest: PublishedRelease? { reading { $0.newest } }
 
     /// The current catalog, whole (for the watcher's purges and tests).
     var catalog: ServedCatalog { reading { $0 } }

@@ -11,7 +11,10 @@ import PackStore
 /// The views of one release share its snapshot and digest table (`view(…)` copies them, and Swift shares the
 /// storage); what differs per view is its manifest, its URLs (with `manifest.packURLs: "packs"` they carry the
 /// view's prefix) and the Apple versions a later hotfix raised for it.
-public struct PublishedRelease: Sendable {
+///
+/// A class, and immutable: every request hands one around (resolving its view, routing, answering), and
+/// copying a struct of some fifty references would cost as many atomic increments each time.
+public final class PublishedRelease: Sendable {
     public let snapshot: ReleaseSnapshot
     /// What pack URLs in this view's documents start with (`ManifestSigner.base`).
     let baseURL: String
@@ -23,21 +26,20 @@ public struct PublishedRelease: Sendable {
     let releasesDocument: EncodedDocument
     /// The view's Apple versions where they differ from the release's own, by pack id (usually none).
     let appleVersions: [String: Int]
-    /// The newest signed manifest, if any has been signed yet.
-    public private(set) var manifest: StoredManifest?
+    /// The view's signed manifest, if any has been signed yet.
+    public let manifest: StoredManifest?
     /// `manifest`'s forms as served.
-    private(set) var manifestDocuments: ManifestDocuments?
+    let manifestDocuments: ManifestDocuments?
     /// `/tags…` documents of this view, made on first request.
     let tagDocuments = TagDocumentCache()
 
     /// The download manifest of managed Background Assets, encoded once per platform variant.
     let downloadManifests: DownloadManifestVariants
 
-    /// Serves `manifest` from now on (its documents are made here, once per signing).
-    mutating func serve(_ manifest: StoredManifest?) {
-        guard manifest != self.manifest else { return }
-        self.manifest = manifest
-        manifestDocuments = manifest.map(ManifestDocuments.init)
+    /// The same view serving `manifest` (its documents are made here, once per signing).
+    func serving(_ manifest: StoredManifest?) -> PublishedRelease {
+        guard manifest != self.manifest else { return self }
+        return view(baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests, manifest: manifest)
     }
 
     /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
@@ -55,17 +57,16 @@ public struct PublishedRelease: Sendable {
         baseURL: String, appleVersions: [String: Int], downloadManifests: DownloadManifestVariants,
         manifest: StoredManifest?
     ) -> PublishedRelease {
-        var view = PublishedRelease(
+        PublishedRelease(
             snapshot: snapshot, baseURL: baseURL, style: style, blobsByDigest: blobsByDigest,
-            releasesDocument: releasesDocument, appleVersions: appleVersions, downloadManifests: downloadManifests)
-        view.serve(manifest)
-        return view
+            releasesDocument: releasesDocument, appleVersions: appleVersions, downloadManifests: downloadManifests,
+            manifest: manifest)
     }
 
     private init(
         snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle,
         blobsByDigest: [String: (size: Int64, contentType: String)], releasesDocument: EncodedDocument,
-        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants
+        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants, manifest: StoredManifest?
     ) {
         self.snapshot = snapshot
         self.baseURL = baseURL
@@ -74,15 +75,21 @@ public struct PublishedRelease: Sendable {
         self.releasesDocument = releasesDocument
         self.appleVersions = appleVersions
         self.downloadManifests = downloadManifests
+        self.manifest = manifest
+        manifestDocuments = manifest.map(ManifestDocuments.init)
     }
 
     /// - Parameters:
     ///   - downloadManifests: the caller's (stored at publish) for the same release, or nil to encode them here.
     ///   - appleVersions: the view's Apple versions where they differ from the release's own.
+    ///   - manifest: the view's signed manifest, nil before the first signing.
     init(
         snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
-        appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil
+        appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil,
+        manifest: StoredManifest? = nil
     ) throws {
+        self.manifest = manifest
+        manifestDocuments = manifest.map(ManifestDocuments.init)
         self.snapshot = snapshot
         self.baseURL = baseURL
         self.style = style

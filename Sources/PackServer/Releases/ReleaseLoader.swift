@@ -64,11 +64,10 @@ struct ReleaseLoader {
             of: release, entries: entries, otherBlobSizes: otherBlobSizes, privateDigests: privateDigests)
         if loaded.history == nil { loaded.history = try store.releases() }
         let shape = try viewShape(view.map { ($0.channel, $0.segment) }, of: snapshot)
-        var published = try PublishedRelease(
+        let published = try PublishedRelease(
             snapshot: snapshot, history: loaded.history ?? [], baseURL: shape.base, style: style,
             appleVersions: shape.appleVersions,
-            downloadManifests: try downloadManifests(shape, of: snapshot, loaded: &loaded))
-        published.serve(view?.manifest)
+            downloadManifests: try downloadManifests(shape, of: snapshot, loaded: &loaded), manifest: view?.manifest)
         loaded.releases[number] = published
         let elapsed = ContinuousClock.now - started
         loadDuration.record(duration: elapsed)

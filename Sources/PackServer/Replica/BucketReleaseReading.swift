@@ -46,11 +46,9 @@ struct BucketReleaseReading: Sendable {
             ? documents : DownloadManifestVariants.encode(packs: record.packs, release: number, baseURL: baseURL, style: style)
         let variants = DownloadManifestVariants(
             bodies: bodies, release: number, createdAt: record.createdAt, baseURL: baseURL, style: style)
-        var published = try PublishedRelease(
+        return try PublishedRelease(
             snapshot: record.snapshot(blobDirectory: blobDirectory), history: record.history, baseURL: baseURL,
-            style: style, downloadManifests: variants)
-        published.serve(manifest)
-        return published
+            style: style, downloadManifests: variants, manifest: manifest)
     }
 
     /// Every blob this release lists as its packs (all policies): what the cache must not evict while it is

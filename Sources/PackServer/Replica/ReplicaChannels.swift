@@ -170,10 +170,9 @@ final class ReplicaChannels: Sendable {
                 releases.append(shared.view(
                     baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents, manifest: manifest))
             } else {
-                var release = try PublishedRelease(
+                let release = try PublishedRelease(
                     snapshot: record.snapshot(blobDirectory: cache.directory), history: record.history, baseURL: base,
-                    style: style, appleVersions: view.appleVersions, downloadManifests: documents)
-                release.serve(manifest)
+                    style: style, appleVersions: view.appleVersions, downloadManifests: documents, manifest: manifest)
                 loaded[view.release] = release
                 releases.append(release)
             }

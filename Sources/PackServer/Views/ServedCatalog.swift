@@ -53,8 +53,7 @@ struct ServedCatalog: Sendable {
         }
         return .view(ServedView(
             release: release, channel: name,
-            requiresCredentials: catalogRequiresCredentials || channel.requireCredentials, prefix: selector.pathPrefix,
-            cohort: selector.cohort))
+            requiresCredentials: catalogRequiresCredentials || channel.requireCredentials, selector: selector))
     }
 
     private mutating func refreshDerived() {

@@ -7,9 +7,14 @@ struct ServedView: Sendable {
     let channel: ChannelName
     /// The channel was made with `--require-credentials`, or the whole catalog requires them.
     let requiresCredentials: Bool
+    /// What the request's prefix named (`.plain` without one).
+    var selector = ViewSelector.plain
+
     /// The prefix the request named, normalized (`/channels/beta/builds/1.10`; empty without one): signed URLs
-    /// of packs in this view sign it with the pack's path.
-    var prefix = ""
+    /// of packs in this view sign it with the pack's path. Made only when asked (a private pack, a channel
+    /// that requires credentials), not on every request.
+    var prefix: String { selector.pathPrefix }
+
     /// The cohort the prefix named, if any.
-    var cohort: Int?
+    var cohort: Int? { selector.cohort }
 }

@@ -48,14 +48,13 @@ final class ResponderFixture {
         let key = SigningKey()
         signer = ManifestSigner(key: key, configuration: configuration)
         _ = try signer.publish(note: "", in: store)
-        var release = try PublishedRelease(
-            snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: configuration.publicBaseURL,
-            style: .packs)
         // The manifest routes serve stored bytes as they are; these stand in for a signing.
         manifest = StoredManifest(
             version: 7, release: 1, issuedAt: 1_000, expiresAt: 2_000, keyID: key.keyID, payload: Array("{\"v\":7}".utf8),
             payloadSignature: Array(repeating: 9, count: 64), compactJWS: "a.b.c", profile: "p")
-        release.serve(manifest)
+        let release = try PublishedRelease(
+            snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: configuration.publicBaseURL,
+            style: .packs, manifest: manifest)
         _ = live.replace(with: release)
         responder = try PackServeResponder(configuration: configuration, live: live, publicKeys: [key.publicKey], credentials: credentials,
             logger: logger)
@@ -65,10 +64,9 @@ final class ResponderFixture {
     /// watcher would.
     func publishAndServe() throws {
         _ = try signer.publish(note: "", in: store)
-        var release = try PublishedRelease(
+        let release = try PublishedRelease(
             snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: "https://assets.example.com",
-            style: .packs)
-        release.serve(try store.latestManifest())
+            style: .packs, manifest: try store.latestManifest())
         _ = live.replace(with: release)
     }
 
