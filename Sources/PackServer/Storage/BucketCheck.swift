@@ -1,12 +1,14 @@
 import Foundation
 import Manifest
 import PackStore
+import ReleaseViews
 
 /// `fsck --storage`: the bucket against the index. The pointer must name the index's newest manifest
 /// version; that release's documents and every blob it needs (its packs' and those earlier retained releases
 /// still serve) must be there at the right size, and each blob is downloaded and hashed, so an object with the
 /// right size and other bytes is found too. Other retained releases the bucket holds whole must hold their
-/// record and download manifest.
+/// record and download manifest. Every channel's pointer must name the channel's newest signing, with every
+/// view's documents (the manifests byte for byte), the records of their releases and those releases' blobs.
 public struct BucketCheck {
     let store: PackStore
     let bucket: any ObjectBucket
@@ -63,9 +65,47 @@ public struct BucketCheck {
                 problems.append(.differentDocument(key: document.key))
             }
         }
-        problems += try checkBlobs(objects.blobs, checked: &checked)
+        var blobs = Dictionary(objects.blobs.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
+        problems += try checkChannels(blobs: &blobs, checked: &checked)
+        problems += try checkBlobs(blobs.keys.sorted().map { blobs[$0]! }, checked: &checked)
         problems += try checkOtherRetainedReleases(except: latest.release, checked: &checked)
         return (problems, checked)
+    }
+
+    /// Each channel's pointer and the objects it names; adds the blobs its releases need to `blobs`.
+    private func checkChannels(blobs: inout [String: BucketBlob], checked: inout Int) throws -> [BucketProblem] {
+        let layout = settings.layout
+        var problems: [BucketProblem] = []
+        for summary in try store.channels() {
+            guard let channel = ChannelName(summary.name),
+                let objects = try ChannelObjects.load(from: store, channel: channel, settings: settings)
+            else { continue }
+            checked += 1
+            let key = layout.channelPointer(channel.text)
+            switch Result(catching: { try bucket.get(key).map { try BucketChannelPointer(json: $0, key: key) } }) {
+            case .success(nil): problems.append(.channelPointer(channel: channel.text, problem: "missing"))
+            case .failure(let error): problems.append(.channelPointer(channel: channel.text, problem: "not a pointer: \(error)"))
+            case .success(let pointer?):
+                if pointer.version != objects.pointer.version || pointer.views.map(\.etag) != objects.pointer.views.map(\.etag) {
+                    problems.append(.channelPointer(
+                        channel: channel.text,
+                        problem: "names manifest version \(pointer.version); the index's newest is \(objects.pointer.version) (packserve renew completes it)"))
+                }
+            }
+            for document in objects.records + objects.documents {
+                checked += 1
+                guard let bytes = try bucket.get(document.key) else {
+                    problems.append(.missingObject(key: document.key))
+                    continue
+                }
+                // The manifests are the index's bytes exactly; the records and download manifests depend on settings.
+                if document.contentType != "application/json" || document.key.hasSuffix("/manifest.json"), bytes != document.bytes {
+                    problems.append(.differentDocument(key: document.key))
+                }
+            }
+            for blob in objects.blobs where blobs[blob.sha256] == nil { blobs[blob.sha256] = blob }
+        }
+        return problems
     }
 
     private func checkBlobs(_ blobs: [BucketBlob], checked: inout Int) throws -> [BucketProblem] {

@@ -12,6 +12,8 @@ public enum BucketProblem: Sendable, Equatable, CustomStringConvertible {
     case blobSize(key: String, expected: Int64, found: Int64)
     /// Same name, other bytes: the object's SHA-256 is not the one its key names.
     case corruptBlob(key: String, found: String)
+    /// A channel's pointer is missing, unreadable, or names another version than the index's.
+    case channelPointer(channel: String, problem: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum BucketProblem: Sendable, Equatable, CustomStringConvertible {
         case .differentDocument(let key): "\(key): differs from the index"
         case .blobSize(let key, let expected, let found): "\(key): \(found) bytes, the index says \(expected)"
         case .corruptBlob(let key, let found): "\(key): corrupt (its bytes hash to \(found))"
+        case .channelPointer(let channel, let problem): "channels/\(channel)/current.json: \(problem)"
         }
     }
 }

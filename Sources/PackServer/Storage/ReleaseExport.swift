@@ -3,9 +3,10 @@ import Manifest
 import PackStore
 import ReleaseViews
 
-/// `packserve export DIR [--release N] [--base-url URL]`: one release in the bucket layout, written into a
-/// directory (`DirectoryBucket`) through the same `BucketPublisher` as the S3 publisher, for nginx or any
-/// static host to serve with the directory as its document root.
+/// `packserve export DIR [--release N | --channel C] [--base-url URL]`: one release in the bucket layout, written
+/// into a directory (`DirectoryBucket`) through the same `BucketPublisher` as the S3 publisher, for nginx or any
+/// static host to serve with the directory as its document root. With `--channel`, the release channel C's
+/// clients that name no build read, with C's manifest (a static host has no views: one per export).
 ///
 /// With a base URL the release is signed again for it, as the newest manifest version of that release
 /// (the signing is not stored in the index: the exported manifest belongs to the static host), with pack URLs
@@ -29,11 +30,22 @@ public struct ReleaseExport {
     }
 
     public func export(
-        to directory: String, release number: Int?, baseURL: String?,
+        to directory: String, release number: Int?, channel: ChannelName? = nil, baseURL: String?,
         progress: @escaping (BucketPublishProgress) -> Void = { _ in }
     ) throws -> BucketPublishReport {
-        guard let release = try number ?? store.answeringRelease() else { throw PackStoreError.unknownRelease(0) }
-        guard let stored = try store.latestManifest(ofRelease: release) else { throw PackStoreError.unknownRelease(release) }
+        let stored: StoredManifest
+        if let channel {
+            guard try store.channels().contains(where: { $0.name == channel.text }) else {
+                throw PackStoreError.channel(.unknownChannel(channel.text))
+            }
+            guard let manifest = try store.latestManifest(channel: channel) else { throw PackStoreError.unknownRelease(0) }
+            stored = manifest
+        } else {
+            guard let release = try number ?? store.answeringRelease() else { throw PackStoreError.unknownRelease(0) }
+            guard let manifest = try store.latestManifest(ofRelease: release) else { throw PackStoreError.unknownRelease(release) }
+            stored = manifest
+        }
+        let release = stored.release
         var manifest = stored
         var base = configuration.publicBaseURL
         var style = configuration.packURLs
@@ -42,13 +54,16 @@ public struct ReleaseExport {
             var settings = configuration
             settings.publicBaseURL = baseURL
             settings.packURLs = .blobs
-            manifest = try Self.resign(stored, with: ManifestSigner(key: signer.key, configuration: settings), in: store, now: now())
+            manifest = try Self.resign(
+                stored, channel: channel ?? .production, with: ManifestSigner(key: signer.key, configuration: settings),
+                in: store, now: now())
             base = baseURL
             style = .blobs
         }
         let objects = try ReleaseObjects.load(
             from: store, release: release, manifest: manifest,
-            settings: BucketDocumentSettings(layout: BucketLayout(), baseURL: base, style: style))
+            settings: BucketDocumentSettings(layout: BucketLayout(), baseURL: base, style: style),
+            channel: channel ?? .production)
         // A static host serves every file to anyone: the bytes of private packs must not go there.
         guard objects.record.privateDigests.isEmpty else {
             throw BucketPublishError.privatePacks(release: release, count: objects.record.privateDigests.count)
@@ -58,19 +73,19 @@ public struct ReleaseExport {
         return try publisher.publish(objects, tokens: nil)
     }
 
-    /// `stored`'s release signed again by `signer` at `now`, under the same version number.
-    static func resign(_ stored: StoredManifest, with signer: ManifestSigner, in store: PackStore, now: Int64) throws
-        -> StoredManifest
-    {
+    /// `stored`'s release signed again for `channel` by `signer` at `now`, under the same version number.
+    static func resign(
+        _ stored: StoredManifest, channel: ChannelName, with signer: ManifestSigner, in store: PackStore, now: Int64
+    ) throws -> StoredManifest {
         let segment = ViewSegment(lower: .zero, upper: nil, release: stored.release)
         let view = SealedView(
             segment: segment, release: try store.release(stored.release),
             builds: try store.releaseBuilds(stored.release), packs: try store.listRelease(stored.release))
-        guard let signature = try signer.signature(now)(.production, stored.version, [view])[segment.description] else {
+        guard let signature = try signer.signature(now)(channel, stored.version, [view])[segment.description] else {
             throw PackStoreError.signingFailed(reason: "no manifest was signed for release \(stored.release)")
         }
         return StoredManifest(
-            version: stored.version, release: stored.release, issuedAt: now, expiresAt: now + signer.lifetimeSeconds,
+            channel: channel.text, version: stored.version, release: stored.release, issuedAt: now, expiresAt: now + signer.lifetimeSeconds,
             keyID: signature.keyID, payload: signature.payload, payloadSignature: signature.payloadSignature,
             compactJWS: signature.compactJWS, profile: signature.profile, notBefore: now)
     }
