@@ -21,20 +21,27 @@ public enum ViewPrefix {
     private enum Word: Int {
         case channels = 0, builds = 1, cohorts = 2
 
-        init?(_ segment: Substring) {
-            switch segment {
-            case "channels": self = .channels
-            case "builds": self = .builds
-            case "cohorts": self = .cohorts
-            default: return nil
+        init?(_ segment: Substring.UTF8View) {
+            if segment.elementsEqual("channels".utf8) {
+                self = .channels
+            } else if segment.elementsEqual("builds".utf8) {
+                self = .builds
+            } else if segment.elementsEqual("cohorts".utf8) {
+                self = .cohorts
+            } else {
+                return nil
             }
         }
     }
 
     /// True when `path` may carry a prefix: it starts with `/channels/`, `/builds/` or `/cohorts/`.
-    /// Cheap enough to ask of every request; `/channels` alone is the list of channels, not a prefix.
+    /// Cheap enough to ask of every request (bytes compared, no Unicode work); `/channels` alone is the list of
+    /// channels, not a prefix.
     public static func mayHavePrefix(_ path: Substring) -> Bool {
-        path.hasPrefix("/channels/") || path.hasPrefix("/builds/") || path.hasPrefix("/cohorts/")
+        let bytes = path.utf8
+        guard bytes.count > 8, bytes.first == UInt8(ascii: "/") else { return false }
+        let rest = bytes.dropFirst()
+        return rest.starts(with: "channels/".utf8) || rest.starts(with: "builds/".utf8) || rest.starts(with: "cohorts/".utf8)
     }
 
     public static func split(_ path: Substring) -> Split {
@@ -76,13 +83,18 @@ public enum ViewPrefix {
 
     /// `/word/value` at the start of `path` and what follows it, when the first segment is a prefix word.
     /// A prefix word with an empty or missing value yields a pair with an empty value, refused by its check.
+    /// Works on the UTF-8 bytes: a slash is one byte, and no Unicode segmentation runs per request.
     private static func nextPair(_ path: Substring) -> (Word, Substring, Substring)? {
-        guard path.first == "/" else { return nil }
-        let afterSlash = path.dropFirst()
-        guard let wordEnd = afterSlash.firstIndex(of: "/"), let word = Word(afterSlash[..<wordEnd]) else { return nil }
-        let valueStart = afterSlash.index(after: wordEnd)
-        let valueEnd = afterSlash[valueStart...].firstIndex(of: "/") ?? afterSlash.endIndex
-        return (word, afterSlash[valueStart..<valueEnd], afterSlash[valueEnd...])
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
+        let afterSlash = bytes.index(after: bytes.startIndex)
+        let slash = UInt8(ascii: "/")
+        guard let wordEnd = bytes[afterSlash...].firstIndex(of: slash), let word = Word(bytes[afterSlash..<wordEnd]) else {
+            return nil
+        }
+        let valueStart = bytes.index(after: wordEnd)
+        let valueEnd = bytes[valueStart...].firstIndex(of: slash) ?? bytes.endIndex
+        return (word, path[valueStart..<valueEnd], path[valueEnd...])
     }
 
     /// `0` … `999`, without leading zeros, so that each cohort has one URL (and one cache entry).
