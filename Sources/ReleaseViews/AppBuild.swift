@@ -26,29 +26,34 @@ public struct AppBuild: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Parses `text`, refusing anything that is not one to three period-separated runs of ASCII digits.
     public init(parsing text: some StringProtocol) throws(AppBuildError) {
-        // Read in place: the server parses a build on every `/builds/{b}/…` request.
-        let bytes = text.utf8
+        try self.init(utf8: text.utf8)
+    }
+
+    /// Parses the UTF-8 bytes of a build, read in place: the server parses one on every `/builds/{b}/…`
+    /// request. The refusal quotes the bytes as text.
+    public init(utf8 bytes: some Collection<UInt8>) throws(AppBuildError) {
+        func text() -> String { String(decoding: bytes, as: UTF8.self) }
         guard !bytes.isEmpty else { throw .empty }
-        guard bytes.count <= Self.maxLength else { throw .malformed(String(text.prefix(Self.maxLength)) + "…") }
+        guard bytes.count <= Self.maxLength else { throw .malformed(String(text().prefix(Self.maxLength)) + "…") }
         var parts: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         var value: UInt64 = 0
         var digits = 0
         for byte in bytes {
             if byte == UInt8(ascii: ".") {
-                guard digits > 0, count < 2 else { throw .malformed(String(text)) }
+                guard digits > 0, count < 2 else { throw .malformed(text()) }
                 if count == 0 { parts.0 = value } else { parts.1 = value }
                 count += 1
                 (value, digits) = (0, 0)
             } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                guard digits < Self.maxDigits else { throw .partTooLong(String(text)) }
+                guard digits < Self.maxDigits else { throw .partTooLong(text()) }
                 value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
                 digits += 1
             } else {
-                throw .malformed(String(text))
+                throw .malformed(text())
             }
         }
-        guard digits > 0 else { throw .malformed(String(text)) }
+        guard digits > 0 else { throw .malformed(text()) }
         switch count {
         case 0: parts.0 = value
         case 1: parts.1 = value

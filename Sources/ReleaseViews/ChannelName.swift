@@ -8,11 +8,19 @@ public struct ChannelName: Sendable, Hashable, Comparable, CustomStringConvertib
     public let text: String
 
     public init?(_ text: some StringProtocol) {
-        let bytes = text.utf8
-        guard let first = bytes.first, (1...Self.maxLength).contains(bytes.count), Self.isLowercaseLetter(first),
-            bytes.allSatisfy({ Self.isLowercaseLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") })
-        else { return nil }
+        guard Self.isName(text.utf8) else { return nil }
         self.text = String(text)
+    }
+
+    /// The name whose UTF-8 bytes these are, or nil.
+    public init?(utf8 bytes: some Collection<UInt8>) {
+        guard Self.isName(bytes) else { return nil }
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isName(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, (1...maxLength).contains(bytes.count), isLowercaseLetter(first) else { return false }
+        return bytes.allSatisfy { isLowercaseLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
     }
 
     private init(unchecked text: String) { self.text = text }

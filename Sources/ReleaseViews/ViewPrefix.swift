@@ -21,7 +21,7 @@ public enum ViewPrefix {
     private enum Word: Int {
         case channels = 0, builds = 1, cohorts = 2
 
-        init?(_ segment: Substring.UTF8View) {
+        init?(_ segment: some Collection<UInt8>) {
             if segment.elementsEqual("channels".utf8) {
                 self = .channels
             } else if segment.elementsEqual("builds".utf8) {
@@ -38,18 +38,28 @@ public enum ViewPrefix {
     /// Cheap enough to ask of every request (bytes compared, no Unicode work); `/channels` alone is the list of
     /// channels, not a prefix.
     public static func mayHavePrefix(_ path: Substring) -> Bool {
-        let bytes = path.utf8
+        path.utf8.withContiguousStorageIfAvailable(startsWithWord) ?? startsWithWord(Array(path.utf8)[...])
+    }
+
+    private static func startsWithWord(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
         guard bytes.count > 8, bytes.first == UInt8(ascii: "/") else { return false }
         let rest = bytes.dropFirst()
         return rest.starts(with: "channels/".utf8) || rest.starts(with: "builds/".utf8) || rest.starts(with: "cohorts/".utf8)
     }
 
     public static func split(_ path: Substring) -> Split {
-        guard mayHavePrefix(path) else { return .none }
+        // One pass over the bytes in place (the path of a request is contiguous UTF-8).
+        path.utf8.withContiguousStorageIfAvailable { split(path, bytes: $0) } ?? split(path, bytes: Array(path.utf8)[...])
+    }
+
+    private static func split<Bytes: RandomAccessCollection<UInt8>>(_ path: Substring, bytes: Bytes) -> Split
+    where Bytes.Index == Int {
+        guard startsWithWord(bytes) else { return .none }
         var selector = ViewSelector()
-        var rest = path
+        var position = bytes.startIndex
         var last: Word?
-        while let (word, value, after) = nextPair(rest) {
+        while let (word, value, after) = nextPair(bytes, from: position) {
+            let valueBytes = bytes[value]
             if let last, word.rawValue <= last.rawValue {
                 return .malformed(word == last
                     ? "the view prefix names /\(word)/ twice"
@@ -57,57 +67,60 @@ public enum ViewPrefix {
             }
             switch word {
             case .channels:
-                guard let channel = ChannelName(value) else {
-                    return .malformed("'\(clipped(value))' is not a channel name ([a-z][a-z0-9-]{0,31})")
+                guard let channel = ChannelName(utf8: valueBytes) else {
+                    return .malformed("'\(clipped(valueBytes))' is not a channel name ([a-z][a-z0-9-]{0,31})")
                 }
                 selector.channel = channel
             case .builds:
-                guard let build = try? AppBuild(parsing: value) else {
-                    return .malformed(value.isEmpty
+                guard let build = try? AppBuild(utf8: valueBytes) else {
+                    return .malformed(valueBytes.isEmpty
                         ? "a build is empty: give one to three period-separated numbers, such as 1.10 or 42"
-                        : "'\(clipped(value))' is not a build: give one to three period-separated numbers, such as 1.10 or 42")
+                        : "'\(clipped(valueBytes))' is not a build: give one to three period-separated numbers, such as 1.10 or 42")
                 }
                 selector.build = build
             case .cohorts:
-                guard let cohort = cohort(value) else {
-                    return .malformed("'\(clipped(value))' is not a cohort: give a whole number from 0 to \(maxCohort)")
+                guard let cohort = cohort(valueBytes) else {
+                    return .malformed("'\(clipped(valueBytes))' is not a cohort: give a whole number from 0 to \(maxCohort)")
                 }
                 selector.cohort = cohort
             }
             last = word
-            rest = after
+            position = after
         }
         if last == nil { return .malformed("a view prefix needs a value: /channels/{name}, /builds/{build} or /cohorts/{k}") }
-        return .view(selector, rest: rest)
+        let utf8 = path.utf8
+        let restStart = utf8.index(utf8.startIndex, offsetBy: position - bytes.startIndex)
+        return .view(selector, rest: path[restStart...])
     }
 
-    /// `/word/value` at the start of `path` and what follows it, when the first segment is a prefix word.
-    /// A prefix word with an empty or missing value yields a pair with an empty value, refused by its check.
-    /// Works on the UTF-8 bytes: a slash is one byte, and no Unicode segmentation runs per request.
-    private static func nextPair(_ path: Substring) -> (Word, Substring, Substring)? {
-        let bytes = path.utf8
-        guard bytes.first == UInt8(ascii: "/") else { return nil }
-        let afterSlash = bytes.index(after: bytes.startIndex)
+    /// `/word/value` at `position` and where what follows it starts, when the segment there is a prefix word.
+    /// A prefix word with an empty or missing value yields an empty value, refused by its check.
+    private static func nextPair<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from position: Int)
+        -> (Word, Range<Int>, Int)? where Bytes.Index == Int
+    {
         let slash = UInt8(ascii: "/")
-        guard let wordEnd = bytes[afterSlash...].firstIndex(of: slash), let word = Word(bytes[afterSlash..<wordEnd]) else {
+        guard position < bytes.endIndex, bytes[position] == slash else { return nil }
+        let wordStart = position + 1
+        guard let wordEnd = bytes[wordStart...].firstIndex(of: slash), let word = Word(bytes[wordStart..<wordEnd]) else {
             return nil
         }
-        let valueStart = bytes.index(after: wordEnd)
+        let valueStart = wordEnd + 1
         let valueEnd = bytes[valueStart...].firstIndex(of: slash) ?? bytes.endIndex
-        return (word, path[valueStart..<valueEnd], path[valueEnd...])
+        return (word, valueStart..<valueEnd, valueEnd)
     }
 
     /// `0` … `999`, without leading zeros, so that each cohort has one URL (and one cache entry).
-    private static func cohort(_ text: Substring) -> Int? {
-        guard (1...3).contains(text.utf8.count), text == "0" || text.first != "0",
-            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int(text)
+    private static func cohort(_ bytes: some Collection<UInt8>) -> Int? {
+        guard (1...3).contains(bytes.count), bytes.count == 1 || bytes.first != UInt8(ascii: "0"),
+            bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
-        return value
+        return bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     /// At most 40 characters of what the client sent, control characters and line separators shown as `?`,
     /// so a refusal stays one short line wherever it is written (a problem's `detail`, a log line).
-    private static func clipped(_ text: Substring) -> String {
+    private static func clipped(_ bytes: some Collection<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
         let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { scalar in
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
                 ? "?" : scalar

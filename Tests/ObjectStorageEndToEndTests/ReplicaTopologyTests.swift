@@ -142,7 +142,68 @@ extension ObjectStorageEndToEnd {
             #expect(copied.body.count == huge && copied.etag.map { sha256(copied.body) == $0 } == true)
             let rate = try copyRate(replicas[1].process.output, bytes: huge)
             print("copy rate into the second replica's cache: \(rate)")
+            try await channelsGoLiveTogether(publisher: publisher, bucket: bucket, replicas: replicas)
             print("topology test wall time \(ContinuousClock.now - started)")
+        }
+
+        /// Issue 34, "Done means" 5: a channel beside production. Both replicas follow beta's pointer as they
+        /// follow production's; a publish on production and a promote of beta to that release each go live on
+        /// both replicas no earlier than its pointer's `notBefore`; a client polling both channels on both
+        /// replicas never sees either channel's `version` fall.
+        static func channelsGoLiveTogether(
+            publisher: PublisherWorkspace, bucket: S3ObjectBucket, replicas: [ReplicaProcess]
+        ) async throws {
+            let created = try publisher.run(["channel", "create", "beta"])
+            guard created.status == 0 else { throw ClusterError("channel create: \(created.output)") }
+            var beta = try #require(try readChannelPointer(bucket, "beta"))
+            try await waitUntil(replicas, serve: beta.version, at: "/channels/beta/manifest.json", within: .seconds(20))
+
+            // Every answer of both channels on both replicas, with the second it came in.
+            let seen = Mutex<[String: [(at: Double, version: Int)]]>([:])
+            let polling = Atomic<Bool>(true)
+            let views = ["/manifest.json", "/channels/beta/manifest.json"]
+            let targets = replicas.enumerated().flatMap { index, replica in views.map { ("\(index)\($0)", replica.url($0)) } }
+            let poller = Task.detached {
+                while polling.load(ordering: .relaxed) {
+                    for (key, url) in targets {
+                        guard let version = try? get(url).version else { continue }
+                        let at = Date().timeIntervalSince1970
+                        seen.withLock { $0[key, default: []].append((at, version)) }
+                    }
+                    await Task.yield()
+                }
+            }
+            try publish(publisher, ["small": (20_000, 300)])
+            let production = try #require(try readPointer(bucket))
+            try await waitUntil(replicas, serve: production.version, within: .seconds(Int64(prepareSeconds) + 15))
+            let promoted = try publisher.run(["promote", String(production.release), "--channel", "beta"])
+            guard promoted.status == 0 else { throw ClusterError("promote: \(promoted.output)") }
+            beta = try #require(try readChannelPointer(bucket, "beta"))
+            try await waitUntil(
+                replicas, serve: beta.version, at: "/channels/beta/manifest.json", within: .seconds(Int64(prepareSeconds) + 15))
+            polling.store(false, ordering: .relaxed)
+            await poller.value
+
+            let answers = seen.withLock { $0 }
+            for (key, samples) in answers.sorted(by: { $0.key < $1.key }) {
+                let versions = samples.map(\.version)
+                #expect(zip(versions, versions.dropFirst()).allSatisfy { $0 <= $1 }, "\(key) fell: \(versions)")
+            }
+            for index in replicas.indices {
+                for (view, pointer) in [("/manifest.json", (production.version, production.notBefore)), ("/channels/beta/manifest.json", (beta.version, beta.notBefore))] {
+                    let first = answers["\(index)\(view)"]?.first { $0.version >= pointer.0 }
+                    #expect(first.map { $0.at >= Double(pointer.1) } == true, "replica \(index) \(view) took up \(pointer.0) at \(String(describing: first?.at)), before \(pointer.1)")
+                }
+            }
+            let betaAnswer = try get(replicas[1].url("/channels/beta/manifest.json"))
+            let payload = try JSONSerialization.jsonObject(with: Data(betaAnswer.body)) as? [String: Any]
+            #expect(payload?["channel"] as? String == "beta" && payload?["release"] as? Int == production.release)
+            print("channels: production v\(production.version) and beta v\(beta.version) live on both replicas at their notBefore")
+        }
+
+        static func readChannelPointer(_ bucket: S3ObjectBucket, _ channel: String) throws -> BucketChannelPointer? {
+            let key = BucketLayout().channelPointer(channel)
+            return try bucket.get(key).map { try BucketChannelPointer(json: $0, key: key) }
         }
 
         // MARK: - Steps
@@ -169,11 +230,13 @@ extension ObjectStorageEndToEnd {
             try bucket.get(BucketLayout().pointer).map { try BucketPointer(json: $0) }
         }
 
-        /// Waits until every replica answers `version`.
-        static func waitUntil(_ replicas: [ReplicaProcess], serve version: Int, within timeout: Duration) async throws {
+        /// Waits until every replica answers `version` at `path`.
+        static func waitUntil(
+            _ replicas: [ReplicaProcess], serve version: Int, at path: String = "/manifest.json", within timeout: Duration
+        ) async throws {
             var latest: [Int?] = []
             let reached = try await Poll.until(within: timeout, every: .milliseconds(50)) {
-                latest = replicas.map { try? get($0.url("/manifest.json")).version }
+                latest = replicas.map { try? get($0.url(path)).version }
                 return latest.allSatisfy { $0 == version }
             }
             guard reached else {

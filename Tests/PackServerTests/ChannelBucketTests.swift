@@ -101,6 +101,22 @@ import Testing
         await replica.stop()
     }
 
+    /// A replica from before channels reads only the root pointer and `releases/`: it goes on serving
+    /// production's view for clients that name no build, at production's newest signing.
+    @Test func aReplicaThatReadsOnlyTheRootPointerKeepsServingProduction() async throws {
+        try publishTwoChannels()
+        try fixture.addPack("pack2", byte: 202)
+        let (release, manifest) = try fixture.publishRelease(seed: 9)
+        _ = try fixture.sync(bucket)
+        let replica = try await InProcessReplica.start(
+            bucket: RootOnlyBucket(inner: bucket), clock: ManualClock(unixSeconds: fixture.now + 30))
+        replica.poll()
+        let payload = try await replica.client.get("/manifest.json").object
+        #expect(payload?["release"] as? Int == release.number && payload?["version"] as? Int == manifest.version)
+        #expect(try await replica.client.get("/packs/pack2").status == 200)
+        await replica.stop()
+    }
+
     @Test func fsckStorageChecksEveryChannelAndFindsWhatIsMissing() throws {
         try publishTwoChannels()
         let scratch = fixture.root.appendingPathComponent("scratch").path
