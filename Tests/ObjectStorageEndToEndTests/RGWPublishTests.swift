@@ -185,9 +185,10 @@ extension ObjectStorageEndToEnd {
             try workspace.configure(bucket: client.configuration.bucket)
             let serve = try workspace.spawn(["serve"])
             var pointer: BucketPointer?
+            // `builds.json` is the last object a sync writes (after the root pointer and every channel's).
             Poll.blockingUntil(within: .seconds(30), every: .milliseconds(50)) {
                 pointer = try? bucket.get(BucketLayout().pointer).map(BucketPointer.init(json:))
-                return pointer != nil || serve.hasExited
+                return (pointer != nil && (try? bucket.get(BucketLayout().buildMap)) != nil) || serve.hasExited
             }
             let status = serve.kill9()
             #expect(pointer?.release == 1, "serve exited \(status): \(serve.output)")

@@ -77,13 +77,7 @@ final class ReplicaChannels: Sendable {
                 }
             }
             live.update([], buildMap: index.points, now: now())
-            for name in index.channels {
-                do {
-                    try follow(name, pinning: pinning)
-                } catch {
-                    logger.error("cannot take up channel \(name) from the bucket yet, trying again next poll: \(error)")
-                }
-            }
+            for name in index.channels { follow(name, pinning: pinning) }
         } catch {
             logger.error("cannot read \(layout.buildMap) from the bucket: \(error)")
         }
@@ -105,11 +99,32 @@ final class ReplicaChannels: Sendable {
         }
     }
 
-    private func follow(_ name: String, pinning: (Set<String>) -> Void) throws {
+    /// Takes up channel `name`'s pointer when it names a newer signing; logs why not when it cannot yet.
+    private func follow(_ name: String, pinning: (Set<String>) -> Void) {
         let key = layout.channelPointer(name)
         let etag = state.withLock { $0.pointerETags[name] }
-        guard case .object(let bytes, let newETag) = try bucket.get(key, ifNoneMatch: etag) else { return }
-        let pointer = try BucketChannelPointer(json: bytes, key: key)
+        let pointer: BucketChannelPointer
+        let newETag: String
+        do {
+            guard case .object(let bytes, let read) = try bucket.get(key, ifNoneMatch: etag) else { return }
+            pointer = try BucketChannelPointer(json: bytes, key: key)
+            newETag = read
+        } catch {
+            logger.error("cannot read \(key) from the bucket: \(error)")
+            return
+        }
+        do {
+            try takeUp(pointer, etag: newETag, pinning: pinning)
+        } catch {
+            logger.error("""
+                cannot take up manifest version \(pointer.version) of channel \(name) yet, trying again next poll: \(error)
+                """)
+        }
+    }
+
+    private func takeUp(_ pointer: BucketChannelPointer, etag newETag: String, pinning: (Set<String>) -> Void) throws {
+        let name = pointer.channel
+        let key = layout.channelPointer(name)
         guard pointer.channel == name, let channel = ChannelName(name) else {
             throw ReplicaError("\(key) names channel \(pointer.channel)")
         }
@@ -119,20 +134,22 @@ final class ReplicaChannels: Sendable {
             if pointer.version < taken { logger.warning("ignoring \(key) at version \(pointer.version): version \(taken) is taken up") }
             return
         }
-        let served = try prepare(pointer, channel: channel, pinning: pinning)
+        let started = ContinuousClock.now
+        let (served, copiedBytes) = try prepare(pointer, channel: channel, pinning: pinning)
         live.update([served], now: now())
         state.withLock { state in
             state.pointerETags[name] = newETag
             state.takenUp[name] = pointer.version
         }
-        let when = pointer.notBefore > now() ? "live at \(pointer.notBefore)" : "live"
-        logger.info("channel \(name) manifest version \(pointer.version) (\(pointer.views.count) view(s)) \(when)")
+        let copied = "copied \(copiedBytes) bytes in \((ContinuousClock.now - started).formatted(.units(allowed: [.milliseconds])))"
+        let when = pointer.notBefore > now() ? "ready, live at \(pointer.notBefore)" : "live"
+        logger.info("channel \(name) manifest version \(pointer.version) (\(pointer.views.count) view(s)) \(when): \(copied)")
     }
 
     /// Reads, checks and copies everything `pointer` names; throws having changed nothing that is served.
     private func prepare(
         _ pointer: BucketChannelPointer, channel: ChannelName, pinning: (Set<String>) -> Void
-    ) throws -> ServedChannel {
+    ) throws -> (ServedChannel, copiedBytes: Int64) {
         guard let views = pointer.channelViews else { throw ReplicaError("channel \(channel): a view names no run of builds") }
         var loaded: [Int: PublishedRelease] = [:]
         for served in live.catalog.channels.values {
@@ -178,11 +195,12 @@ final class ReplicaChannels: Sendable {
             }
         }
         // The channel's old views stay pinned too until this poll is over: they are served until `notBefore`.
-        try copyBlobs(of: records.values, pins: pins.union(channelPins), pinning: pinning)
+        let copied = try copyBlobs(of: records.values, for: pointer, pins: pins.union(channelPins), pinning: pinning)
         state.withLock { $0.pins[channel.text, default: []].formUnion(channelPins) }
-        return ServedChannel(
+        let served = ServedChannel(
             name: channel, version: pointer.version, requireCredentials: pointer.requireCredentials, views: views,
             releases: releases, notBefore: pointer.notBefore)
+        return (served, copied)
     }
 
     private func readRecord(_ release: Int) throws -> BucketRelease {
@@ -210,18 +228,32 @@ final class ReplicaChannels: Sendable {
         return pointer.manifest(of: view, payload: payload, signature: signature, compactJWS: jws)
     }
 
-    /// Every essential and prefetch blob of `records` into the cache (on-demand ones are read through).
+    /// Every essential and prefetch blob of `records` into the cache (on-demand ones are read through); the
+    /// bytes copied.
     private func copyBlobs(
-        of records: some Collection<BucketRelease>, pins: Set<String>, pinning: (Set<String>) -> Void
-    ) throws {
+        of records: some Collection<BucketRelease>, for pointer: BucketChannelPointer, pins: Set<String>,
+        pinning: (Set<String>) -> Void
+    ) throws -> Int64 {
         var needed: [String: Int64] = [:]
         for record in records { needed.merge(record.blobsNeededBeforeLive) { first, _ in first } }
         guard needed.values.reduce(0, +) <= cache.maxBytes else {
             throw ReplicaError("its essential and prefetch packs need more than replica.cacheMaxBytes (\(cache.maxBytes))")
         }
         pinning(pins)
-        for (sha256, size) in needed.sorted(by: { $0.key < $1.key }) {
-            _ = try cache.insert(sha256, size: size, fill: { write in try bucket.read(layout.blob(sha256), into: write) })
+        let missing = needed.filter { !cache.contains($0.key) }
+        if !missing.isEmpty {
+            let releases = records.map(\.release).sorted().map(String.init).joined(separator: ", ")
+            logger.info("""
+                copying \(missing.count) blobs (\(missing.values.reduce(0, +)) bytes) of release \(releases) for manifest \
+                version \(pointer.version) of channel \(pointer.channel)
+                """)
         }
+        var copied: Int64 = 0
+        for (sha256, size) in needed.sorted(by: { $0.key < $1.key }) {
+            if try cache.insert(sha256, size: size, fill: { write in try bucket.read(layout.blob(sha256), into: write) }) {
+                copied += size
+            }
+        }
+        return copied
     }
 }
