@@ -7,11 +7,12 @@ import ReleaseViews
 import ServiceLifecycle
 import Synchronization
 
-/// Keeps `LiveRelease` current: polls the index (two primary-key lookups every 250 ms, cheap in WAL mode)
-/// and, when another process has published, rolled back or signed, loads the new release (`ReleaseLoader`)
-/// or manifest (`ManifestRenewal`, which also re-signs before expiry) off the request path and swaps it in.
-/// This is how `packserve publish` reaches a running `serve` within a second. Each poll also takes up the
-/// current `download` tokens (`DownloadCredentials`), so `token create` and `token revoke` count as fast.
+/// Keeps `LiveRelease` current: polls the index every 250 ms (the channels with their manifest versions, a
+/// few rows, cheap in WAL mode) and loads every channel whose version changed (a publish, promote, rollback,
+/// remap or signing by any process: `ReleaseLoader`) off the request path, then swaps it in whole, at its
+/// `notBefore`. Renewals that are due are signed first (`ManifestRenewal`). This is how `packserve publish`
+/// reaches a running `serve` within a second. Each poll also takes up the current `download` tokens
+/// (`DownloadCredentials`), so `token create` and `token revoke` count as fast.
 public struct ReleaseWatcher: Service {
     let store: PackStore
     let live: LiveRelease
