@@ -149,4 +149,21 @@ import Testing
                 .export(to: directory + "-2", release: nil, channel: ChannelName("nightly")!, baseURL: nil)
         }
     }
+
+    @Test func gcDropsAChannelsEarlierSigningsAndKeepsWhatItsPointerNames() throws {
+        try publishTwoChannels()
+        let first = try BucketChannelPointer(json: try #require(try bucket.get(layout.channelPointer("beta"))), key: "beta")
+        try fixture.addPack("pack1", byte: 203)
+        _ = try fixture.signer.publish(
+            note: "beta 2", channel: ChannelName("beta")!, builds: try BuildRange(min: "1.10", max: nil), in: fixture.store,
+            now: fixture.now)
+        _ = try fixture.sync(bucket)
+        let deletions = try BucketCollector(
+            store: fixture.store, bucket: bucket, configuration: fixture.configuration, now: { fixture.now }
+        ).run()
+        let earlier = layout.channelVersionDirectory("beta", version: first.version)
+        #expect(!deletions.channelKeys.isEmpty && deletions.channelKeys.allSatisfy { $0.hasPrefix(earlier) }, "\(deletions.channelKeys)")
+        #expect(try bucket.list(prefix: earlier).isEmpty)
+        #expect(try PointerClosure.missingKeys(in: bucket).isEmpty, "every pointer still names only what is there")
+    }
 }

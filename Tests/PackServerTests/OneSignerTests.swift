@@ -110,9 +110,11 @@ import Testing
         let store = try publishedStore(key: key, baseURL: "https://old.example.com")
         let process = start("a", store: store, signer: signer(key: key, baseURL: "https://assets.example.com"))
         process.watcher.refresh(now: clock.now)
-        let served = try #require(process.live.release?.manifest)
+        let release = try #require(process.live.release)
+        let served = try #require(release.manifest)
         #expect(served.version == 2 && served.notBefore == clock.now + 2)
-        #expect(String(decoding: served.payload, as: UTF8.self).contains("https://assets.example.com"))
+        let payload = try #require(release.manifestDocuments?.payload.body)
+        #expect(String(decoding: payload, as: UTF8.self).contains("https://assets.example.com"))
     }
 
     /// Every channel is renewed before it expires, not only the one the server serves; one signer does it,

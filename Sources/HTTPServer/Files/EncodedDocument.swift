@@ -39,7 +39,8 @@ public struct EncodedDocument: Sendable {
 
     /// The representation for a request with these `Accept-Encoding` values.
     public func representation(acceptEncoding: [String]) -> Representation {
-        guard let gzip, let compressed = gzip.bytes, AcceptEncoding.prefersGzip(acceptEncoding) else { return identity }
+        // Asked in this order: a request that does not prefer gzip never starts a compression.
+        guard let gzip, AcceptEncoding.prefersGzip(acceptEncoding), let compressed = gzip.bytes else { return identity }
         var coded = identity
         coded.content = .bytes(compressed)
         coded.entityTag = gzipEntityTag

@@ -26,7 +26,8 @@ public final class PublishedRelease: Sendable {
     let releasesDocument: EncodedDocument
     /// The view's Apple versions where they differ from the release's own, by pack id (usually none).
     let appleVersions: [String: Int]
-    /// The view's signed manifest, if any has been signed yet.
+    /// The view's signed manifest, if any has been signed yet: its version, times and settings. Its bytes are
+    /// in `manifestDocuments` only (held once: a manifest of 100,000 packs is some 50 MB in its three forms).
     public let manifest: StoredManifest?
     /// `manifest`'s forms as served.
     let manifestDocuments: ManifestDocuments?
@@ -38,8 +39,7 @@ public final class PublishedRelease: Sendable {
 
     /// The same view serving `manifest` (its documents are made here, once per signing).
     func serving(_ manifest: StoredManifest?) -> PublishedRelease {
-        guard manifest != self.manifest else { return self }
-        return view(baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests, manifest: manifest)
+        view(baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests, manifest: manifest)
     }
 
     /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
@@ -75,8 +75,17 @@ public final class PublishedRelease: Sendable {
         self.releasesDocument = releasesDocument
         self.appleVersions = appleVersions
         self.downloadManifests = downloadManifests
-        self.manifest = manifest
+        self.manifest = manifest.map(Self.withoutBytes)
         manifestDocuments = manifest.map(ManifestDocuments.init)
+    }
+
+    /// `manifest` without its signed bytes, which its documents hold.
+    private static func withoutBytes(_ manifest: StoredManifest) -> StoredManifest {
+        var header = manifest
+        header.payload = []
+        header.payloadSignature = []
+        header.compactJWS = ""
+        return header
     }
 
     /// - Parameters:
@@ -88,7 +97,7 @@ public final class PublishedRelease: Sendable {
         appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil,
         manifest: StoredManifest? = nil
     ) throws {
-        self.manifest = manifest
+        self.manifest = manifest.map(Self.withoutBytes)
         manifestDocuments = manifest.map(ManifestDocuments.init)
         self.snapshot = snapshot
         self.baseURL = baseURL

@@ -1,10 +1,12 @@
 import Foundation
 import PackStore
 
-/// `gc` for the bucket, after the index's own: removes release directories and blobs no release still needs.
-/// What stays: every release the index retains, the release the live pointer names, every release published
-/// (by its record's `createdAt`) within `storage.retainSeconds` — a replica may still be serving one — and
-/// anything newer than the index's latest; and every blob any of those releases' records lists.
+/// `gc` for the bucket, after the index's own: removes release directories and blobs no release still needs,
+/// and channels' signings older than their pointers. What stays: every release the index retains, the
+/// releases the live pointers name (the root one and every channel's), every release published (by its
+/// record's `createdAt`) within `storage.retainSeconds` — a replica may still be serving one — and anything
+/// newer than the index's latest; every blob any of those releases' records lists; and each channel's
+/// pointer with the signing it names.
 public struct BucketCollector {
     let store: PackStore
     let bucket: any ObjectBucket
@@ -32,6 +34,14 @@ public struct BucketCollector {
             var keepReleases = Set(history.filter { !$0.isPruned }.map(\.number))
             let pointer = try bucket.get(layout.pointer).flatMap { try? BucketPointer(json: $0) }
             if let pointer { keepReleases.insert(pointer.release) }
+            var channelPointers: [String: Int] = [:]
+            for object in objects {
+                guard let channel = layout.channel(ofPointerKey: object.key),
+                    let read = try bucket.get(object.key).flatMap({ try? BucketChannelPointer(json: $0, key: object.key) })
+                else { continue }
+                channelPointers[channel] = read.version
+                keepReleases.formUnion(read.views.map(\.release))
+            }
             var keepBlobs: Set<String> = []
             let inBucket = Set(objects.compactMap { layout.release(ofKey: $0.key) })
             let horizon = Date(timeIntervalSince1970: TimeInterval(now() - retainSeconds))
@@ -47,7 +57,8 @@ public struct BucketCollector {
                 keepBlobs.formUnion(others.keys)
             }
             let doomed = BucketGCPlan.deletions(
-                objects: objects, layout: layout, keepReleases: keepReleases, keepBlobs: keepBlobs)
+                objects: objects, layout: layout, keepReleases: keepReleases, keepBlobs: keepBlobs,
+                channelPointers: channelPointers)
             for key in doomed.keys { try bucket.delete(key) }
             return doomed
         }

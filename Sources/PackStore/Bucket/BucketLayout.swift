@@ -83,6 +83,14 @@ public struct BucketLayout: Sendable, Hashable {
         return name.contains("/") ? nil : String(name)
     }
 
+    /// The channel and version of a key under a channel's signing (`channels/{c}/versions/{v}/…`), or nil.
+    public func channelVersion(ofKey key: String) -> (channel: String, version: Int)? {
+        guard key.hasPrefix(channelsPrefix) else { return nil }
+        let parts = key.dropFirst(channelsPrefix.count).split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[1] == "versions", let version = Int(parts[2]) else { return nil }
+        return (String(parts[0]), version)
+    }
+
     /// The digest a blob key names, or nil for any other key (or a malformed digest).
     public func sha256(ofBlobKey key: String) -> String? {
         guard key.hasPrefix(blobsPrefix) else { return nil }
