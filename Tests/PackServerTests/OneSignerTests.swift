@@ -113,7 +113,8 @@ import Testing
         let release = try #require(process.live.release)
         let served = try #require(release.manifest)
         #expect(served.version == 2 && served.notBefore == clock.now + 2)
-        let payload = try #require(release.manifestDocuments?.payload.body)
+        let signed = try #require(release.signed)
+        let payload = try #require(Self.documents(signed)?.payload.body)
         #expect(String(decoding: payload, as: UTF8.self).contains("https://assets.example.com"))
     }
 
@@ -137,5 +138,17 @@ import Testing
         }
         // 200 s of a 40 s lifetime: at least five renewals, each one version up.
         #expect(betaVersions.count >= 6 && betaVersions == Array(1...betaVersions.count), "\(betaVersions)")
+    }
+
+    /// A view's manifest documents, read now if they are not yet.
+    static func documents(_ signed: ViewManifest) -> ManifestDocuments? {
+        let read = Mutex<ManifestDocuments?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        signed.withDocuments { documents in
+            read.withLock { $0 = documents }
+            done.signal()
+        }
+        done.wait()
+        return read.withLock { $0 }
     }
 }

@@ -27,10 +27,13 @@ public final class PublishedRelease: Sendable {
     /// The view's Apple versions where they differ from the release's own, by pack id (usually none).
     let appleVersions: [String: Int]
     /// The view's signed manifest, if any has been signed yet: its version, times and settings. Its bytes are
-    /// in `manifestDocuments` only (held once: a manifest of 100,000 packs is some 50 MB in its three forms).
+    /// in `signed` only (held once: a manifest of 100,000 packs is some 50 MB in its three forms).
     public let manifest: StoredManifest?
-    /// `manifest`'s forms as served.
-    let manifestDocuments: ManifestDocuments?
+    /// `manifest`'s forms as served, made at once or read when first asked for.
+    let signed: ViewManifest?
+
+    /// `manifest`'s forms, when they are made.
+    var manifestDocuments: ManifestDocuments? { signed?.documents }
     /// `/tags…` documents of this view, made on first request.
     let tagDocuments = TagDocumentCache()
 
@@ -39,7 +42,7 @@ public final class PublishedRelease: Sendable {
 
     /// The same view serving `manifest` (its documents are made here, once per signing).
     func serving(_ manifest: StoredManifest?) -> PublishedRelease {
-        view(baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests, manifest: manifest)
+        view(baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests, manifest: manifest.map(ViewManifest.init))
     }
 
     /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
@@ -55,7 +58,7 @@ public final class PublishedRelease: Sendable {
     /// rest is the view's own.
     func view(
         baseURL: String, appleVersions: [String: Int], downloadManifests: DownloadManifestVariants,
-        manifest: StoredManifest?
+        manifest: ViewManifest?
     ) -> PublishedRelease {
         PublishedRelease(
             snapshot: snapshot, baseURL: baseURL, style: style, blobsByDigest: blobsByDigest,
@@ -66,7 +69,7 @@ public final class PublishedRelease: Sendable {
     private init(
         snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle,
         blobsByDigest: [String: (size: Int64, contentType: String)], releasesDocument: EncodedDocument,
-        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants, manifest: StoredManifest?
+        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants, manifest: ViewManifest?
     ) {
         self.snapshot = snapshot
         self.baseURL = baseURL
@@ -75,30 +78,31 @@ public final class PublishedRelease: Sendable {
         self.releasesDocument = releasesDocument
         self.appleVersions = appleVersions
         self.downloadManifests = downloadManifests
-        self.manifest = manifest.map(Self.withoutBytes)
-        manifestDocuments = manifest.map(ManifestDocuments.init)
-    }
-
-    /// `manifest` without its signed bytes, which its documents hold.
-    private static func withoutBytes(_ manifest: StoredManifest) -> StoredManifest {
-        var header = manifest
-        header.payload = []
-        header.payloadSignature = []
-        header.compactJWS = ""
-        return header
+        self.manifest = manifest?.header
+        signed = manifest
     }
 
     /// - Parameters:
     ///   - downloadManifests: the caller's (stored at publish) for the same release, or nil to encode them here.
     ///   - appleVersions: the view's Apple versions where they differ from the release's own.
     ///   - manifest: the view's signed manifest, nil before the first signing.
-    init(
+    convenience init(
         snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
         appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil,
         manifest: StoredManifest? = nil
     ) throws {
-        self.manifest = manifest.map(Self.withoutBytes)
-        manifestDocuments = manifest.map(ManifestDocuments.init)
+        try self.init(
+            snapshot: snapshot, history: history, baseURL: baseURL, style: style, appleVersions: appleVersions,
+            downloadManifests: downloadManifests, signed: manifest.map(ViewManifest.init))
+    }
+
+    /// - Parameter signed: the view's signed manifest, made or to be read; nil before the first signing.
+    init(
+        snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
+        appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil, signed: ViewManifest?
+    ) throws {
+        manifest = signed?.header
+        self.signed = signed
         self.snapshot = snapshot
         self.baseURL = baseURL
         self.style = style

@@ -37,11 +37,14 @@ struct ReleaseLoader {
         guard let name = ChannelName(summary.name) else { return nil }
         let views = try store.views(of: name)
         guard !views.segments.isEmpty else { return nil }
-        let manifests = try store.latestManifests(of: name)
+        // Headers only: each view's bytes are read when a request first asks for them (`ViewManifest`).
+        let manifests = try store.latestManifestHeaders(of: name)
         var releases: [PublishedRelease] = []
         for segment in views.segments {
-            guard let release = try view(segment, of: name, manifest: manifests[segment.description], loaded: &loaded)
-            else { return nil }
+            let signed = manifests[segment.description].map { [store] header in
+                ViewManifest(header: header) { try store.manifest(channel: name, version: header.version, view: header.view) }
+            }
+            guard let release = try view(segment, of: name, manifest: signed, loaded: &loaded) else { return nil }
             releases.append(release)
         }
         let notBefore = manifests.values.map(\.notBefore).max() ?? 0
@@ -53,7 +56,7 @@ struct ReleaseLoader {
     /// Release `number` as its first view in this poll needs it (nil: as production's view for clients that
     /// name no build), or nil when the index no longer lists it. Later views of the same release share it.
     func release(
-        _ number: Int, as view: (channel: ChannelName, segment: ViewSegment, manifest: StoredManifest?)? = nil,
+        _ number: Int, as view: (channel: ChannelName, segment: ViewSegment, manifest: ViewManifest?)? = nil,
         loaded: inout Loaded
     ) throws -> PublishedRelease? {
         if let release = loaded.releases[number] { return release }
@@ -67,7 +70,7 @@ struct ReleaseLoader {
         let published = try PublishedRelease(
             snapshot: snapshot, history: loaded.history ?? [], baseURL: shape.base, style: style,
             appleVersions: shape.appleVersions,
-            downloadManifests: try downloadManifests(shape, of: snapshot, loaded: &loaded), manifest: view?.manifest)
+            downloadManifests: try downloadManifests(shape, of: snapshot, loaded: &loaded), signed: view?.manifest ?? nil)
         loaded.releases[number] = published
         let elapsed = ContinuousClock.now - started
         loadDuration.record(duration: elapsed)
@@ -133,7 +136,7 @@ struct ReleaseLoader {
 
     /// The view of `channel` for `segment`.
     private func view(
-        _ segment: ViewSegment, of channel: ChannelName, manifest: StoredManifest?, loaded: inout Loaded
+        _ segment: ViewSegment, of channel: ChannelName, manifest: ViewManifest?, loaded: inout Loaded
     ) throws -> PublishedRelease? {
         guard let release = loaded.releases[segment.release] else {
             return try self.release(segment.release, as: (channel, segment, manifest), loaded: &loaded)

@@ -185,7 +185,8 @@ final class ReplicaChannels: Sendable {
                     appleVersions: view.appleVersions)!
             if let shared = loaded[view.release] {
                 releases.append(shared.view(
-                    baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents, manifest: manifest))
+                    baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents,
+                    manifest: ViewManifest(manifest)))
             } else {
                 let release = try PublishedRelease(
                     snapshot: record.snapshot(blobDirectory: cache.directory), history: record.history, baseURL: base,

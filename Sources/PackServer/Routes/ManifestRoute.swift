@@ -11,11 +11,22 @@ struct ManifestRoute {
 
     enum Form { case jws, payload, signature }
 
-    /// `view`'s signed manifest in `form`.
+    /// `view`'s signed manifest in `form`. A view whose bytes are not read yet answers once they are
+    /// (`ViewManifest`), off the event loop.
     func manifest(_ form: Form, in view: ServedView, request: HTTPRequest) -> HTTPResponse {
-        guard let documents = view.release.manifestDocuments else {
+        guard let signed = view.release.signed else {
             return .problem(.serviceUnavailable, detail: "no manifest is signed yet", headers: ["Retry-After": "1"])
         }
+        if let documents = signed.documents { return answer(form, from: documents, to: request) }
+        let pending = DeferredResponse()
+        signed.withDocuments { [self] documents in
+            pending.complete(documents.map { answer(form, from: $0, to: request) } ?? .problem(
+                .serviceUnavailable, detail: "this view's manifest cannot be read yet", headers: ["Retry-After": "1"]))
+        }
+        return .deferred(pending)
+    }
+
+    private func answer(_ form: Form, from documents: ManifestDocuments, to request: HTTPRequest) -> HTTPResponse {
         let document = switch form {
         case .jws: documents.jws
         case .payload: documents.payload

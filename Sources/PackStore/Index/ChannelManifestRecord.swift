@@ -45,4 +45,15 @@ struct ChannelManifestRecord: Codable, FetchableRecord, PersistableRecord {
             payloadSignature: try row.withUnsafeData(named: "payloadSignature") { $0.map(Array.init) ?? [] },
             compactJWS: row["compactJWS"], profile: row["profile"], notBefore: row["notBefore"])
     }
+
+    /// The columns of a row but its signed bytes.
+    static let headerColumns = "channel, segment, version, releaseNumber, issuedAt, expiresAt, keyId, profile, notBefore"
+
+    /// The manifest in a row read with `headerColumns` only: its version, times and settings, no bytes.
+    static func header(row: Row) -> StoredManifest {
+        StoredManifest(
+            channel: row["channel"], view: row["segment"], version: row["version"], release: row["releaseNumber"],
+            issuedAt: row["issuedAt"], expiresAt: row["expiresAt"], keyID: row["keyId"], payload: [], payloadSignature: [],
+            compactJWS: "", profile: row["profile"], notBefore: row["notBefore"])
+    }
 }

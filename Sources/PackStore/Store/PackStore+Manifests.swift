@@ -98,6 +98,29 @@ extension PackStore {
         }
     }
 
+    /// The newest signing of every view of `channel`, by view, without the signed bytes (`manifest(…)` reads
+    /// those): what a server needs to know about a channel at once; the bytes of a view are read when it is
+    /// first asked for (some 50 MB per view of 100,000 packs).
+    public func latestManifestHeaders(of channel: ChannelName) throws(PackStoreError) -> [String: StoredManifest] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT \(ChannelManifestRecord.headerColumns) FROM channelManifest WHERE channel = ? AND version = ?",
+                arguments: [channel.text, try Self.channelVersion(channel, db)])
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["segment"] as String, ChannelManifestRecord.header(row: $0)) })
+        }
+    }
+
+    /// One signing of one view, with its bytes; nil when the index holds it no more.
+    public func manifest(channel: ChannelName, version: Int, view: String) throws(PackStoreError) -> StoredManifest? {
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT * FROM channelManifest WHERE channel = ? AND version = ? AND segment = ?",
+                arguments: [channel.text, version, view])
+            return try rows.next().map(ChannelManifestRecord.stored(cursorRow:))
+        }
+    }
+
     static func manifests(of channel: ChannelName, version: Int, _ db: Database) throws -> [StoredManifest] {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT * FROM channelManifest WHERE channel = ? AND version = ? ORDER BY segment",

@@ -1,13 +1,15 @@
 import Foundation
+import Dispatch
 import HTTP1
-import HTTPServer
 import Logging
 import Manifest
 import PackStore
 import ReleaseViews
 import StoreSteps
+import Synchronization
 import ViewRulesModel
 
+@testable import HTTPServer
 @testable import PackServer
 
 /// The real store, signer, release watcher and responder (no socket) driven by `CatalogStep`s, and read back
@@ -125,9 +127,21 @@ final class ServedCatalogProbe: SteppedCatalog {
         return CatalogModel.Observation(channel: channel, manifestVersion: version, release: release, apple: apple)
     }
 
+    /// The final answer to GET `path`: a view's manifest is read when first asked for, and answered later.
     private func get(_ path: String) -> HTTPResponse {
         let head = HTTPRequestHead(method: .get, target: path, path: path, query: nil, headers: ["host": "assets.example.com"])
-        return responder.respond(to: HTTPRequest(head: head))
+        let response = responder.respond(to: HTTPRequest(head: head))
+        guard let deferral = response.deferral else { return response }
+        let delivered = Mutex<HTTPResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        if let ready = deferral.attach({ final in
+            delivered.withLock { $0 = final }
+            done.signal()
+        }) {
+            return ready
+        }
+        done.wait()
+        return delivered.withLock { $0 }!
     }
 
     private static func json(_ response: HTTPResponse) -> [String: Any]? {
