@@ -213,6 +213,7 @@ enum IndexSchema {
             }
         }
         registerChannels(in: &migrator)
+        registerManifestColumns(in: &migrator)
         return migrator
     }
 }
