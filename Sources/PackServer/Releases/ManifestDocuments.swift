@@ -11,14 +11,22 @@ struct ManifestDocuments: Sendable {
     let signature: EncodedDocument
 
     init(_ manifest: StoredManifest) {
+        self.init(
+            header: manifest, payload: manifest.payload, signature: manifest.payloadSignature,
+            jws: Array(manifest.compactJWS.utf8))
+    }
+
+    /// From the three forms' bytes as the index keeps them (`PackStore.manifestBytes`), with `header`'s version
+    /// and times: no text is decoded, and no form copied again.
+    init(header manifest: StoredManifest, payload: [UInt8], signature: [UInt8], jws: [UInt8]) {
         func document(_ body: [UInt8], type: String, suffix: String, compress: Bool) -> EncodedDocument {
             EncodedDocument(
                 body: body, contentType: type, entityTag: EntityTag(opaqueTag: "v\(manifest.version)-\(suffix)")!,
                 lastModified: manifest.issuedAt, cacheControl: nil, compress: compress)
         }
-        jws = document(Array(manifest.compactJWS.utf8), type: "application/jwt", suffix: "jws", compress: true)
-        payload = document(manifest.payload, type: "application/json", suffix: "json", compress: true)
+        self.jws = document(jws, type: "application/jwt", suffix: "jws", compress: true)
+        self.payload = document(payload, type: "application/json", suffix: "json", compress: true)
         // 64 random-looking bytes: nothing to compress.
-        signature = document(manifest.payloadSignature, type: "application/octet-stream", suffix: "sig", compress: false)
+        self.signature = document(signature, type: "application/octet-stream", suffix: "sig", compress: false)
     }
 }

@@ -42,7 +42,11 @@ struct ReleaseLoader {
         var releases: [PublishedRelease] = []
         for segment in views.segments {
             let signed = manifests[segment.description].map { [store] header in
-                ViewManifest(header: header) { try store.manifest(channel: name, version: header.version, view: header.view) }
+                ViewManifest(header: header) {
+                    try store.manifestBytes(channel: name, version: header.version, view: header.view).map {
+                        ManifestDocuments(header: header, payload: $0.payload, signature: $0.signature, jws: $0.compactJWS)
+                    }
+                }
             }
             guard let release = try view(segment, of: name, manifest: signed, loaded: &loaded) else { return nil }
             releases.append(release)

@@ -14,9 +14,9 @@ final class ViewManifest: Sendable {
 
     private enum State {
         case loaded(ManifestDocuments)
-        case unloaded(@Sendable () throws -> StoredManifest?)
+        case unloaded(@Sendable () throws -> ManifestDocuments?)
         /// Being read on a thread of its own; these run when it is done (with nil if it failed).
-        case loading(@Sendable () throws -> StoredManifest?, [@Sendable (ManifestDocuments?) -> Void])
+        case loading(@Sendable () throws -> ManifestDocuments?, [@Sendable (ManifestDocuments?) -> Void])
     }
 
     private let state: Mutex<State>
@@ -27,8 +27,8 @@ final class ViewManifest: Sendable {
         state = Mutex(.loaded(ManifestDocuments(manifest)))
     }
 
-    /// Read by `load` when first asked for.
-    init(header: StoredManifest, load: @escaping @Sendable () throws -> StoredManifest?) {
+    /// Made by `load` (from the bytes in the index) when first asked for.
+    init(header: StoredManifest, load: @escaping @Sendable () throws -> ManifestDocuments?) {
         self.header = Self.withoutBytes(header)
         state = Mutex(.unloaded(load))
     }
@@ -44,7 +44,7 @@ final class ViewManifest: Sendable {
     /// Runs `use` with the documents: at once (on this thread) when they are made, else once they are read,
     /// on the reading thread, with nil if reading failed (the next request tries again).
     func withDocuments(_ use: @escaping @Sendable (ManifestDocuments?) -> Void) {
-        enum Next { case now(ManifestDocuments), start(@Sendable () throws -> StoredManifest?), wait }
+        enum Next { case now(ManifestDocuments), start(@Sendable () throws -> ManifestDocuments?), wait }
         let next: Next = state.withLock { state in
             switch state {
             case .loaded(let documents): return .now(documents)
@@ -61,7 +61,7 @@ final class ViewManifest: Sendable {
         case .wait: return
         case .start(let load):
             Thread.detachNewThread { [self] in
-                let documents = (try? load()).flatMap { $0 }.map(ManifestDocuments.init)
+                let documents = (try? load()).flatMap { $0 }
                 let waiting: [@Sendable (ManifestDocuments?) -> Void] = state.withLock { state in
                     guard case .loading(let load, let waiting) = state else { return [] }
                     state = documents.map(State.loaded) ?? .unloaded(load)
