@@ -22,13 +22,9 @@ struct ReleaseLoader {
     /// manifests by what they are made of (`ViewShape.documentsKey`), so that views with the same stored bytes
     /// share one copy (and one compression) of them.
     struct Loaded {
-        var releases: [Int: PublishedRelease]
+        var releases: [Int: PublishedRelease] = [:]
         var history: [ReleaseSummary]?
         var downloadManifests: [String: DownloadManifestVariants] = [:]
-
-        init(releases: [Int: PublishedRelease] = [:]) {
-            self.releases = releases
-        }
     }
 
     /// `summary`'s channel with every view, or nil when it has no view yet (a channel of an empty index).

@@ -130,16 +130,6 @@ extension PackStore {
         }
     }
 
-    /// One signing of one view, with its bytes; nil when the index holds it no more.
-    public func manifest(channel: ChannelName, version: Int, view: String) throws(PackStoreError) -> StoredManifest? {
-        try read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT * FROM channelManifest WHERE channel = ? AND version = ? AND segment = ?",
-                arguments: [channel.text, version, view])
-            return try rows.next().map(ChannelManifestRecord.stored(cursorRow:))
-        }
-    }
-
     static func manifests(of channel: ChannelName, version: Int, _ db: Database) throws -> [StoredManifest] {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT * FROM channelManifest WHERE channel = ? AND version = ? ORDER BY segment",
