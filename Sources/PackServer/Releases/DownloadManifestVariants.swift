@@ -69,6 +69,26 @@ struct DownloadManifestVariants: Sendable {
         byPlatform = variants
     }
 
+    /// A view's download manifests: from `stored` bodies when they are there and whole, else encoded from
+    /// `packs` (its release's, sorted by id) with the view's Apple versions; and whether they were encoded.
+    static func view(
+        stored: [String: [UInt8]]?, packs: () -> [PackEntry], release: Int, createdAt: Date, baseURL: String,
+        style: PackURLStyle, appleVersions: [String: Int]
+    ) -> (variants: DownloadManifestVariants, encoded: Bool) {
+        func variants(_ bodies: [String: [UInt8]]) -> DownloadManifestVariants? {
+            DownloadManifestVariants(
+                bodies: bodies, release: release, createdAt: createdAt, baseURL: baseURL, style: style,
+                appleVersions: appleVersions)
+        }
+        if let stored, let made = variants(stored) { return (made, false) }
+        let entries = packs().map { pack in
+            var entry = pack
+            entry.appleVersion = appleVersions[pack.id] ?? pack.appleVersion
+            return entry
+        }
+        return (variants(encode(packs: entries, release: release, baseURL: baseURL, style: style))!, true)
+    }
+
     /// The document for `platform`, or the whole catalog for nil.
     func document(for platform: ApplePlatform?) -> EncodedDocument {
         platform.flatMap { byPlatform[$0] } ?? all

@@ -45,7 +45,10 @@ public final class LiveRelease: Sendable {
     private func reading<T>(_ body: (ServedCatalog) -> T) -> T {
         var retired: [ServedChannel] = []
         let value = state.withLock { state in
-            if state.nextGoLive != .max, clock() >= state.nextGoLive { retired = state.goLive(at: clock()) }
+            if state.nextGoLive != .max {
+                let now = clock()
+                if now >= state.nextGoLive { retired = state.goLive(at: now) }
+            }
             return body(state.catalog)
         }
         _ = retired

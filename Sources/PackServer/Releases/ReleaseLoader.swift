@@ -95,15 +95,6 @@ struct ReleaseLoader {
             return ([base] + documents.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + overrides)
                 .joined(separator: " ")
         }
-
-        /// The release's packs with this view's Apple versions, to encode a download manifest from.
-        func entries(_ snapshot: ReleaseSnapshot) -> [PackEntry] {
-            snapshot.sortedPacks.map { pack in
-                var entry = pack.entry
-                entry.appleVersion = appleVersions[pack.id] ?? entry.appleVersion
-                return entry
-            }
-        }
     }
 
     /// The shape of `view` (nil: production's for clients that name no build) of the release `snapshot` holds.
@@ -152,27 +143,23 @@ struct ReleaseLoader {
     private func downloadManifests(_ shape: ViewShape, of snapshot: ReleaseSnapshot, loaded: inout Loaded) throws
         -> DownloadManifestVariants
     {
-        func variants(_ bodies: [String: [UInt8]]) -> DownloadManifestVariants? {
-            DownloadManifestVariants(
-                bodies: bodies, release: snapshot.release, createdAt: snapshot.createdAt, baseURL: shape.base,
-                style: style, appleVersions: shape.appleVersions)
-        }
         if let key = shape.documentsKey, let known = loaded.downloadManifests[key] { return known }
-        if let digests = shape.documents, let key = shape.documentsKey {
-            var bodies: [String: [UInt8]] = [:]
-            for (name, digest) in digests {
-                bodies[name] = try store.documentBody(digest: digest)
-            }
-            if let documents = variants(bodies) {
-                loaded.downloadManifests[key] = documents
-                return documents
-            }
+        var stored: [String: [UInt8]]?
+        if let digests = shape.documents {
+            stored = [:]
+            for (name, digest) in digests { stored?[name] = try store.documentBody(digest: digest) }
         }
-        logger.notice("""
-            release \(snapshot.release) has no download manifest stored for \(profile) (published before they were \
-            kept, or with other settings): encoding it here
-            """)
-        return variants(DownloadManifestVariants.encode(
-            packs: shape.entries(snapshot), release: snapshot.release, baseURL: shape.base, style: style))!
+        let (variants, encoded) = DownloadManifestVariants.view(
+            stored: stored, packs: { snapshot.sortedPacks.map(\.entry) }, release: snapshot.release,
+            createdAt: snapshot.createdAt, baseURL: shape.base, style: style, appleVersions: shape.appleVersions)
+        if encoded {
+            logger.notice("""
+                release \(snapshot.release) has no download manifest stored for \(profile) (published before they were \
+                kept, or with other settings): encoding it here
+                """)
+        } else if let key = shape.documentsKey {
+            loaded.downloadManifests[key] = variants
+        }
+        return variants
     }
 }

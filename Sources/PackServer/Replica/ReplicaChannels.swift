@@ -170,19 +170,12 @@ final class ReplicaChannels: Sendable {
                 bodies[name] = body
             }
             let base = ManifestSigner.base(issuer: baseURL, style: style, channel: channel, segment: segment)
+            // The publisher's bodies when they were made with this server's base URL and URL style.
             let ours = pointer.documentsProfile == DownloadManifestVariants.profile(baseURL: baseURL, style: style)
-            let documents = (ours ? DownloadManifestVariants(
-                bodies: bodies, release: view.release, createdAt: record.createdAt, baseURL: base, style: style,
-                appleVersions: view.appleVersions) : nil)
-                ?? DownloadManifestVariants(
-                    bodies: DownloadManifestVariants.encode(
-                        packs: record.packs.map { pack in
-                            var entry = pack
-                            entry.appleVersion = view.appleVersions[pack.id] ?? pack.appleVersion
-                            return entry
-                        }, release: view.release, baseURL: base, style: style),
-                    release: view.release, createdAt: record.createdAt, baseURL: base, style: style,
-                    appleVersions: view.appleVersions)!
+            let documents = DownloadManifestVariants.view(
+                stored: ours ? bodies : nil, packs: { record.packs }, release: view.release, createdAt: record.createdAt,
+                baseURL: base, style: style, appleVersions: view.appleVersions
+            ).variants
             if let shared = loaded[view.release] {
                 releases.append(shared.view(
                     baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents,

@@ -76,9 +76,10 @@ public struct BucketCheck {
     private func checkChannels(blobs: inout [String: BucketBlob], checked: inout Int) throws -> [BucketProblem] {
         let layout = settings.layout
         var problems: [BucketProblem] = []
+        let history = try store.releases()
         for summary in try store.channels() {
             guard let channel = ChannelName(summary.name),
-                let objects = try ChannelObjects.load(from: store, channel: channel, settings: settings)
+                let objects = try ChannelObjects.load(from: store, channel: summary, history: history, settings: settings)
             else { continue }
             checked += 1
             let key = layout.channelPointer(channel.text)

@@ -50,12 +50,13 @@ public struct BucketSync: Sendable {
                 try bucket.delete(settings.layout.channelPointer(name))
             }
             var published: [String] = []
+            let history = try store.releases()
             for summary in channels {
-                guard let channel = ChannelName(summary.name),
-                    let channelObjects = try ChannelObjects.load(from: store, channel: channel, settings: settings)
+                guard let channelObjects = try ChannelObjects.load(
+                    from: store, channel: summary, history: history, settings: settings)
                 else { continue }
                 _ = try publisher.publishChannel(channelObjects)
-                published.append(channel.text)
+                published.append(summary.name)
             }
             // After every pointer it names.
             _ = try publisher.publishBuildMap(

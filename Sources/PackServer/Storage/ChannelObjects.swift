@@ -19,16 +19,17 @@ struct ChannelObjects: Sendable {
     /// The views' documents, in writing order; the manifest forms of each view last.
     let documents: [BucketDocument]
 
-    /// `channel` at its newest signing; nil before its first one.
-    static func load(from store: PackStore, channel: ChannelName, settings: BucketDocumentSettings) throws -> ChannelObjects? {
+    /// `summary`'s channel at its newest signing; nil before its first one.
+    /// - Parameter history: the index's releases (read once by a caller that loads every channel).
+    static func load(
+        from store: PackStore, channel summary: ChannelSummary, history: [ReleaseSummary], settings: BucketDocumentSettings
+    ) throws -> ChannelObjects? {
         let (layout, baseURL, style) = (settings.layout, settings.baseURL, settings.style)
+        guard let channel = ChannelName(summary.name) else { return nil }
         let views = try store.views(of: channel)
         let manifests = try store.latestManifests(of: channel)
-        guard let summary = try store.channels().first(where: { $0.name == channel.text }), let first = manifests.values.first,
-            !views.segments.isEmpty
-        else { return nil }
+        guard let first = manifests.values.first, !views.segments.isEmpty else { return nil }
         let documentsProfile = DownloadManifestVariants.profile(baseURL: baseURL, style: style)
-        let history = try store.releases()
         var records: [Int: BucketRelease] = [:]
         var blobs: [String: BucketBlob] = [:]
         var documents: [BucketDocument] = []
