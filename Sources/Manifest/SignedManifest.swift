@@ -21,8 +21,16 @@ public struct SignedManifest: Sendable {
         payload = ManifestPayloadWriter.encode(document)
         payloadSignature = try key.sign(payload)
         let header = try CanonicalJSON.encode(JWSHeader(alg: "EdDSA", kid: key.keyID, typ: "JWT"))
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
-        compactJWS = signingInput + "." + Base64URL.encode(try key.sign(Array(signingInput.utf8)))
+        // Built as bytes: the payload's encoding is tens of megabytes, and every String step copied it.
+        var compact: [UInt8] = []
+        compact.reserveCapacity((header.count + payload.count) * 4 / 3 + 100)
+        Base64URL.append(header, to: &compact)
+        compact.append(UInt8(ascii: "."))
+        Base64URL.append(payload, to: &compact)
+        let signature = try key.sign(compact)
+        compact.append(UInt8(ascii: "."))
+        Base64URL.append(signature, to: &compact)
+        compactJWS = String(decoding: compact, as: UTF8.self)
     }
 }
 

@@ -17,6 +17,13 @@ import Testing
         #expect(Base64URL.decode("-_-_") == [0xFB, 0xFF, 0xBF])
     }
 
+    /// How the compact JWS is built: each part appended to what is already there.
+    @Test func appendsAfterWhatTheBufferHolds() {
+        var text = Array("a.".utf8)
+        Base64URL.append(Array("foob".utf8), to: &text)
+        #expect(String(decoding: text, as: UTF8.self) == "a.Zm9vYg")
+    }
+
     @Test(arguments: ["Zg==", "+/+/", "Zm9v/A", "Z", "Zm9v!"])
     func refusesWhatIsNotUnpaddedBase64URL(text: String) {
         #expect(Base64URL.decode(text) == nil)

@@ -15,6 +15,8 @@ struct AppleVersionState {
 
     init(channel: ChannelName, ids: Set<String>, releases: [Int], _ db: Database) throws {
         self.channel = channel
+        latest.reserveCapacity(ids.count)
+        issued.reserveCapacity(ids.count)
         let highest = try Row.fetchCursor(db, sql: "SELECT packId, latest FROM appleVersion")
         while let row = try highest.next() {
             let id: String = row[0]

@@ -20,11 +20,11 @@ enum AppleVersionsBlob {
         }
     }
 
-    /// A view's stored versions for `entries` (its release's packs in id order): the release's own when the
-    /// column is NULL (a view the migration made), else the blob, refused when it does not fit.
-    static func stored(_ blob: Data?, entries: [PackEntry], channel: ChannelName, view: String) throws -> [Int] {
-        guard let blob else { return entries.map(\.appleVersion) }
-        guard let versions = blob.withUnsafeBytes({ decode($0, count: entries.count) }) else {
+    /// A view's stored versions, given its release's `own` (in id order): those when the column is NULL (a
+    /// view the migration made), else the blob, refused when it does not fit.
+    static func stored(_ blob: Data?, own: [Int], channel: ChannelName, view: String) throws -> [Int] {
+        guard let blob else { return own }
+        guard let versions = blob.withUnsafeBytes({ decode($0, count: own.count) }) else {
             throw PackStoreError.untrustworthyIndex(
                 path: "index.sqlite", problem: "channel \(channel), view \(view): Apple versions do not fit the release")
         }

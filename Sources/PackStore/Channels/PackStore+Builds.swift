@@ -88,9 +88,10 @@ extension PackStore {
             guard let segment = ViewSegment(named: Substring(name), release: row[1]), segment.contains(point) else {
                 continue
             }
-            let entries = try releaseEntries(db, release: segment.release)
-            let versions = try AppleVersionsBlob.stored(row[2] as Data?, entries: entries, channel: channel, view: name)
-            return Dictionary(uniqueKeysWithValues: zip(entries.map(\.id), versions))
+            let release = try PlannedRelease(segment.release, db)
+            let versions = try AppleVersionsBlob.stored(
+                row[2] as Data?, own: release.ownAppleVersions, channel: channel, view: name)
+            return Dictionary(uniqueKeysWithValues: zip(release.ids, versions))
         }
         return nil
     }

@@ -26,7 +26,7 @@ extension PackStore {
         var state = try AppleVersionState(channel: channel, ids: ids, releases: Array(Set(segments.map(\.release))), db)
 
         // By segment: the Apple version of each pack of its release, in the release's id order.
-        var viewVersions = segments.map { Array(repeating: 0, count: releases[$0.release]!.entries.count) }
+        var viewVersions = segments.map { Array(repeating: 0, count: releases[$0.release]!.ids.count) }
         var raisedPacks = 0
         var raisedSegments = Set<Int>()
         for id in ids {
@@ -53,8 +53,8 @@ extension PackStore {
         let version = max(try channelVersion(channel, db), minimumVersion) + 1
         let request = ChannelSealRequest(
             channel: channel, version: version,
-            views: zip(segments, viewVersions).map { segment, versions in
-                releases[segment.release]!.view(segment, appleVersions: versions)
+            views: try zip(segments, viewVersions).map { segment, versions in
+                try releases[segment.release]!.view(segment, appleVersions: versions, db)
             })
         let seal: ChannelSeal
         do {

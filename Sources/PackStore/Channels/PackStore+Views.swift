@@ -77,7 +77,7 @@ extension PackStore {
                 db, sql: "SELECT appleVersions FROM channelView WHERE channel = ? AND segment = ?",
                 arguments: [channel.text, segment.description])
             let versions = try AppleVersionsBlob.stored(
-                blob, entries: entries, channel: channel, view: segment.description)
+                blob, own: entries.map(\.appleVersion), channel: channel, view: segment.description)
             for index in entries.indices { entries[index].appleVersion = versions[index] }
             return entries
         }

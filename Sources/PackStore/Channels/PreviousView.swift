@@ -25,7 +25,7 @@ struct PreviousView {
             if releases[number] == nil { releases[number] = try PlannedRelease(number, db) }
             let release = releases[number]!
             let versions = try AppleVersionsBlob.stored(
-                row[2] as Data?, entries: release.entries, channel: channel, view: name)
+                row[2] as Data?, own: release.ownAppleVersions, channel: channel, view: name)
             return PreviousView(segment: segment, release: release, versions: versions)
         }
     }

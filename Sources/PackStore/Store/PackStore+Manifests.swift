@@ -68,7 +68,8 @@ extension PackStore {
             let version = current + 1
             let signatures: [String: ManifestSignature]
             do {
-                signatures = try sign(version, segments.map { releases[$0.release]!.view($0) })
+                let views = try segments.map { try releases[$0.release]!.view($0, db) }
+                signatures = try sign(version, views)
             } catch {
                 throw PackStoreError.signingFailed(reason: "\(error)")
             }
