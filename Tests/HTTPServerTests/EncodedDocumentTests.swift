@@ -93,6 +93,19 @@ struct EncodedDocumentTests {
     }
 
     /// A large document goes live at once in identity and is sent gzip-coded once the worker has made it.
+    /// Compression costs a core for a moment per large document: only a client that prefers gzip starts it.
+    @Test func requestsThatDoNotPreferGzipStartNoCompression() throws {
+        let large = Array(repeating: Self.json, count: 40).flatMap { $0 }
+        let document = document(large, worker: LowPriorityWorker())
+        let variant = try #require(document.gzip)
+        for fields in [[], [("Accept-Encoding", "identity")], [("Accept-Encoding", "gzip;q=0")], [("Accept-Encoding", "br")]] {
+            #expect(Self.bytes(respond(document, fields)) == large, "\(fields)")
+            #expect(variant.isUnasked, "\(fields)")
+        }
+        _ = respond(document, [("Accept-Encoding", "gzip")])
+        #expect(!variant.isUnasked)
+    }
+
     @Test func largeDocumentsAreCompressedOnTheWorkerAndSentIdentityUntilThen() async throws {
         let large = Array(repeating: Self.json, count: 40).flatMap { $0 }
         #expect(large.count > GzipVariant.immediateLimit)

@@ -117,6 +117,29 @@ import Testing
         await replica.stop()
     }
 
+    /// A channel whose essential and prefetch packs do not fit the cache is refused once (one line, one count),
+    /// not at every poll; its lag shows on `/metrics` by channel, and the copies channels make are counted.
+    @Test func aChannelTooLargeForTheCacheIsRefusedOnceAndShowsAsLag() async throws {
+        try publishTwoChannels()
+        // Production's three packs fit in 3,500 bytes; beta's views need release 1's and release 2's: 4,000.
+        let replica = try await InProcessReplica.start(
+            bucket: bucket, cacheMaxBytes: 3_500,
+            overrides: ["metrics": ["enabled": true, "listen": ["host": "127.0.0.1", "port": 0] as [String: any Sendable]] as [String: any Sendable]],
+            clock: ManualClock(unixSeconds: fixture.now))
+        for _ in 0..<3 { replica.poll() }
+        let beta = try BucketChannelPointer(json: try #require(try bucket.get(layout.channelPointer("beta"))), key: "beta")
+        let refusals = replica.log.messages.filter { $0.contains("refusing manifest version \(beta.version) of channel beta") }
+        #expect(refusals.count == 1, "\(replica.log.messages)")
+        let metrics = String(decoding: replica.application.metrics?.exposition(now: fixture.now) ?? [], as: UTF8.self)
+        #expect(metrics.contains("packserve_replica_refused_releases_total 1"), "\(metrics)")
+        #expect(metrics.contains(#"packserve_replica_channel_lag_versions{channel="beta"} \#(beta.version)"#), "\(metrics)")
+        #expect(metrics.contains(#"packserve_replica_channel_lag_versions{channel="production"} 0"#), "\(metrics)")
+        #expect(metrics.contains("packserve_replica_copied_bytes_total 3000"), "production's three packs: \(metrics)")
+        #expect(try await replica.client.get("/manifest.json").status == 200)
+        #expect(try await replica.client.get("/channels/beta/manifest.json").status == 404)
+        await replica.stop()
+    }
+
     @Test func fsckStorageChecksEveryChannelAndFindsWhatIsMissing() throws {
         try publishTwoChannels()
         let scratch = fixture.root.appendingPathComponent("scratch").path

@@ -29,6 +29,14 @@ final class GzipVariant: Sendable {
         state = Mutex(.waiting(body, worker))
     }
 
+    /// Whether no request has asked for the compressed bytes yet (so none is being made).
+    var isUnasked: Bool {
+        state.withLock { state in
+            if case .waiting = state { return true }
+            return false
+        }
+    }
+
     /// The compressed bytes, or nil while they are being made (the first call starts that) or if zlib failed.
     var bytes: [UInt8]? {
         let start: ([UInt8], LowPriorityWorker)? = state.withLock { state in

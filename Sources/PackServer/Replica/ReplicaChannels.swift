@@ -22,6 +22,7 @@ final class ReplicaChannels: Sendable {
     let cache: BlobCache
     let live: LiveRelease
     let logger: Logger
+    let metrics: ReplicaMetrics
     let baseURL: String
     let style: PackURLStyle
     let now: @Sendable () -> Int64
@@ -32,6 +33,10 @@ final class ReplicaChannels: Sendable {
         /// By channel: the ETag of the pointer last read, and the version taken up (served or scheduled).
         var pointerETags: [String: String] = [:]
         var takenUp: [String: Int] = [:]
+        /// By channel: the newest pointer read (what the lag is measured against).
+        var latest: [String: (version: Int, notBefore: Int64)] = [:]
+        /// By channel: the version refused as too large for the cache (refused once, not on every poll).
+        var refused: [String: Int] = [:]
         /// The pack digests of each channel's views (served or scheduled), kept out of the cache's eviction.
         var pins: [String: Set<String>] = [:]
     }
@@ -40,13 +45,14 @@ final class ReplicaChannels: Sendable {
 
     init(
         bucket: any ObjectBucket, layout: BucketLayout, cache: BlobCache, live: LiveRelease, logger: Logger,
-        baseURL: String, style: PackURLStyle, now: @escaping @Sendable () -> Int64
+        metrics: ReplicaMetrics, baseURL: String, style: PackURLStyle, now: @escaping @Sendable () -> Int64
     ) {
         self.bucket = bucket
         self.layout = layout
         self.cache = cache
         self.live = live
         self.logger = logger
+        self.metrics = metrics
         self.baseURL = baseURL
         self.style = style
         self.now = now
@@ -73,11 +79,17 @@ final class ReplicaChannels: Sendable {
                     for name in removed {
                         state.takenUp[name] = nil
                         state.pins[name] = nil
+                        state.latest[name] = nil
+                        state.refused[name] = nil
                     }
                 }
+                for name in removed { metrics.channelLag(name, versionsBehind: 0, secondsBehind: 0) }
             }
             live.update([], buildMap: index.points, now: now())
-            for name in index.channels { follow(name, pinning: pinning) }
+            for name in index.channels {
+                follow(name, pinning: pinning)
+                reportLag(of: name)
+            }
         } catch {
             logger.error("cannot read \(layout.buildMap) from the bucket: \(error)")
         }
@@ -113,8 +125,21 @@ final class ReplicaChannels: Sendable {
             logger.error("cannot read \(key) from the bucket: \(error)")
             return
         }
+        state.withLock { $0.latest[name] = (pointer.version, pointer.notBefore) }
         do {
             try takeUp(pointer, etag: newETag, pinning: pinning)
+        } catch let tooLarge as CacheTooSmall {
+            // Nothing a later poll can change (the cache's size is configuration): said once, as for a release
+            // the root pointer names (`ReplicaFollower`).
+            state.withLock { state in
+                state.refused[name] = pointer.version
+                state.pointerETags[name] = newETag
+            }
+            metrics.refusedRelease()
+            logger.error("""
+                refusing manifest version \(pointer.version) of channel \(name): its essential and prefetch packs need \
+                \(tooLarge.neededBytes) bytes, more than replica.cacheMaxBytes (\(cache.maxBytes))
+                """)
         } catch {
             logger.error("""
                 cannot take up manifest version \(pointer.version) of channel \(name) yet, trying again next poll: \(error)
@@ -197,6 +222,19 @@ final class ReplicaChannels: Sendable {
         return (served, copied)
     }
 
+    /// The channel's lag behind its newest pointer, as `ReplicaFollower` reports production's by the root one.
+    private func reportLag(of name: String) {
+        let (latest, taken) = state.withLock { ($0.latest[name], $0.takenUp[name]) }
+        guard let latest else { return }
+        let behind = max(0, latest.version - (taken ?? 0))
+        metrics.channelLag(name, versionsBehind: behind, secondsBehind: behind > 0 ? max(0, now() - latest.notBefore) : 0)
+    }
+
+    /// A channel's essential and prefetch packs do not fit in `replica.cacheMaxBytes`.
+    private struct CacheTooSmall: Error {
+        let neededBytes: Int64
+    }
+
     private func readRecord(_ release: Int) throws -> BucketRelease {
         let key = layout.releaseRecord(release)
         guard let bytes = try bucket.get(key) else { throw ReplicaError("\(key) is missing from the bucket") }
@@ -230,9 +268,8 @@ final class ReplicaChannels: Sendable {
     ) throws -> Int64 {
         var needed: [String: Int64] = [:]
         for record in records { needed.merge(record.blobsNeededBeforeLive) { first, _ in first } }
-        guard needed.values.reduce(0, +) <= cache.maxBytes else {
-            throw ReplicaError("its essential and prefetch packs need more than replica.cacheMaxBytes (\(cache.maxBytes))")
-        }
+        let neededBytes = needed.values.reduce(0, +)
+        guard neededBytes <= cache.maxBytes else { throw CacheTooSmall(neededBytes: neededBytes) }
         pinning(pins)
         let missing = needed.filter { !cache.contains($0.key) }
         if !missing.isEmpty {
@@ -246,6 +283,7 @@ final class ReplicaChannels: Sendable {
         for (sha256, size) in needed.sorted(by: { $0.key < $1.key }) {
             if try cache.insert(sha256, size: size, fill: { write in try bucket.read(layout.blob(sha256), into: write) }) {
                 copied += size
+                metrics.copied(bytes: size)
             }
         }
         return copied

@@ -68,7 +68,8 @@ public final class ReplicaFollower: Service, Sendable {
         self.interval = interval
         self.now = now
         channels = ReplicaChannels(
-            bucket: bucket, layout: layout, cache: cache, live: live, logger: logger, baseURL: baseURL, style: style, now: now)
+            bucket: bucket, layout: layout, cache: cache, live: live, logger: logger, metrics: metrics, baseURL: baseURL,
+            style: style, now: now)
     }
 
     public func run() async throws {

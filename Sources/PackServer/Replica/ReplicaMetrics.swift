@@ -10,9 +10,11 @@ struct ReplicaMetrics: Sendable {
     private let copiedBytes: Counter
     private let copyFailures: Counter
     private let refusedReleases: Counter
+    private let factory: any MetricsFactory
 
     init(registry: MetricsRegistry?) {
         let factory: any MetricsFactory = registry?.factory ?? NOOPMetricsHandler.instance
+        self.factory = factory
         lagVersions = Gauge(label: "packserve_replica_lag_versions", factory: factory)
         lagSeconds = Gauge(label: "packserve_replica_lag_seconds", factory: factory)
         cacheBytes = Gauge(label: "packserve_replica_cache_bytes", factory: factory)
@@ -30,6 +32,15 @@ struct ReplicaMetrics: Sendable {
     func lag(versionsBehind: Int, secondsBehind: Int64) {
         lagVersions.record(versionsBehind)
         lagSeconds.record(secondsBehind)
+    }
+
+    /// The same for a channel the bucket's `builds.json` lists (docs/channels.md "Buckets"), by its pointer.
+    func channelLag(_ channel: String, versionsBehind: Int, secondsBehind: Int64) {
+        let dimensions = [("channel", channel)]
+        Gauge(label: "packserve_replica_channel_lag_versions", dimensions: dimensions, factory: factory)
+            .record(versionsBehind)
+        Gauge(label: "packserve_replica_channel_lag_seconds", dimensions: dimensions, factory: factory)
+            .record(secondsBehind)
     }
 
     func cache(heldBytes: Int64, newEvictions: Int) {
