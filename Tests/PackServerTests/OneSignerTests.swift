@@ -67,6 +67,8 @@ import Testing
         for process in processes { process.watcher.refresh(now: clock.now) }  // as `serve` does before it listens
         var highestSeen = 0
         var served: [Int: Set<Int>] = [:]
+        // Each signing as it is made: the index keeps only a channel's newest two.
+        var signed: [Int: StoredManifest] = [:]
         var stopped: String?
         // 400 s: 14 renewals of a 40 s manifest. Every second each process polls, in an order that changes.
         for second in 0..<400 {
@@ -86,12 +88,15 @@ import Testing
                     highestSeen = max(highestSeen, manifest.version)
                     served[second, default: []].insert(manifest.version)
                 }
+                if let newest = try store.latestManifest() { signed[newest.version] = newest }
             }
             clock.advance()
         }
 
-        var signings: [StoredManifest] = []
-        try store.forEachManifest { signings.append($0) }
+        let signings = signed.keys.sorted().map { signed[$0]! }
+        var kept: [Int] = []
+        try store.forEachManifest { kept.append($0.version) }
+        #expect(kept == Array(signings.suffix(2).map(\.version)), "the two newest signings are kept, no more")
         // One signing per renewal, each due a quarter of the lifetime plus the 2 s lead before expiry (28 s
         // after the last), except the takeover: once the stopped holder's lease ran out, an eighth (5 s) later.
         let gaps = zip(signings.dropFirst(), signings).map { $0.issuedAt - $1.issuedAt }

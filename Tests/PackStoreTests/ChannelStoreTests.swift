@@ -172,4 +172,34 @@ import Testing
         #expect(throws: PackStoreError.nothingToPublish(latestRelease: 1)) { try fixture.store.publish() }
         #expect(try fixture.store.publish(builds: try range(min: "2")).number == 2)
     }
+
+    /// Signings are whole manifests (80 MB for 100,000 packs), made again at every renewal: a channel keeps its
+    /// newest two, and production its newest signing of each release not pruned (bucket and export read it).
+    @Test func onlyTheSigningsSomethingReadsAreKept() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        for text in ["one", "two", "three"] {
+            try put(fixture, "a", text)
+            try store.publish()
+        }
+        _ = try store.createChannel(beta, sealedBy: RecordingSealer())
+        for release in [1, 2] { _ = try store.rollback(to: release, channel: beta, sealedBy: RecordingSealer()) }
+        func kept() throws -> [String] {
+            var signings: [String] = []
+            try store.forEachManifest { signings.append("\($0.channel) v\($0.version) r\($0.release)") }
+            return signings
+        }
+        #expect(try kept() == [
+            "beta v2 r4", "beta v3 r5",
+            "production v1 r1", "production v2 r2", "production v3 r3",
+        ])
+        #expect(try store.latestManifest(ofRelease: 1)?.version == 1)
+
+        // gc keeps releases 3…5 (and what views answer): production's signings of 1 and 2 go with them.
+        let report = try store.gc(keepReleases: 3)
+        #expect(report.prunedReleases == [1, 2])
+        let afterGC = try kept()
+        #expect(afterGC == ["beta v2 r4", "beta v3 r5", "production v2 r2", "production v3 r3"], "\(afterGC)")
+        #expect(try store.latestManifest(ofRelease: 1) == nil)
+    }
 }

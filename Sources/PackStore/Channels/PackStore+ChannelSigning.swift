@@ -136,13 +136,14 @@ extension PackStore {
     }
 
     /// Stores one signed manifest per view and hands them back (in build order, without reading the bytes
-    /// again); a view the signer left out fails the whole change.
+    /// again); a view the signer left out fails the whole change. The channel's signings nobody reads any
+    /// more go (`dropSupersededSignings`).
     @discardableResult
     static func insertManifests(
         _ signatures: [String: ManifestSignature], for segments: [ViewSegment], channel: ChannelName, version: Int,
         issuedAt: Int64, expiresAt: Int64, notBefore: Int64, _ db: Database
     ) throws -> [StoredManifest] {
-        try segments.map { segment in
+        let stored = try segments.map { segment in
             guard let signature = signatures[segment.description] else {
                 throw PackStoreError.signingFailed(reason: "no manifest was signed for the view of builds \(segment)")
             }
@@ -154,5 +155,7 @@ extension PackStore {
             try ChannelManifestRecord(manifest).insert(db)
             return manifest
         }
+        try dropSupersededSignings(of: channel, db)
+        return stored
     }
 }

@@ -61,6 +61,7 @@ extension PackStore {
                                             AND r.version = packVersion.version)
                         """)
                 let removedVersions = db.changesCount
+                try Self.dropSupersededSignings(db)
                 return (pruned, removedVersions, try Self.referencedDigests(db))
             }
             let removed = try removeBlobs(notIn: referenced)
