@@ -16,24 +16,34 @@ public enum Base64URL {
     /// Appends the encoding of `bytes` to `text` (ASCII).
     public static func append<Bytes: Sequence>(_ bytes: Bytes, to text: inout [UInt8]) where Bytes.Element == UInt8 {
         let input = Array(bytes)
-        text.reserveCapacity(text.count + (input.count * 4 + 2) / 3)
-        alphabet.withUnsafeBufferPointer { table in
-            var index = 0
-            while index + 3 <= input.count {
-                let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-                text.append(table[Int(group >> 18)])
-                text.append(table[Int(group >> 12 & 63)])
-                text.append(table[Int(group >> 6 & 63)])
-                text.append(table[Int(group & 63)])
-                index += 3
+        // Four characters per three bytes; the last one or two bytes make two or three, unpadded (RFC 7515 §2).
+        let whole = input.count / 3
+        let rest = input.count % 3
+        let start = text.count
+        text.append(contentsOf: repeatElement(0, count: whole * 4 + (rest == 0 ? 0 : rest + 1)))
+        input.withUnsafeBufferPointer { source in
+            alphabet.withUnsafeBufferPointer { table in
+                text.withUnsafeMutableBufferPointer { output in
+                    var at = start
+                    func put(_ group: UInt32, _ characters: Int) {
+                        for shift in [18, 12, 6, 0].prefix(characters) {
+                            output[at] = table[Int(group >> UInt32(shift) & 63)]
+                            at += 1
+                        }
+                    }
+                    for index in stride(from: 0, to: whole * 3, by: 3) {
+                        let group = UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
+                        output[at] = table[Int(group >> 18)]
+                        output[at + 1] = table[Int(group >> 12 & 63)]
+                        output[at + 2] = table[Int(group >> 6 & 63)]
+                        output[at + 3] = table[Int(group & 63)]
+                        at += 4
+                    }
+                    guard rest > 0 else { return }
+                    let last = whole * 3
+                    put(UInt32(source[last]) << 16 | (rest == 2 ? UInt32(source[last + 1]) << 8 : 0), rest + 1)
+                }
             }
-            // The last one or two bytes make two or three characters, unpadded (RFC 7515 §2).
-            let rest = input.count - index
-            guard rest > 0 else { return }
-            let group = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
-            text.append(table[Int(group >> 18)])
-            text.append(table[Int(group >> 12 & 63)])
-            if rest == 2 { text.append(table[Int(group >> 6 & 63)]) }
         }
     }
 
