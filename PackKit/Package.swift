@@ -27,11 +27,12 @@ let package = Package(
         .target(name: "PackKit", dependencies: ["PackKitWire", .product(name: "Crypto", package: "swift-crypto")]),
         // The contract's "complete program", verbatim: it must build against the public API alone.
         .executableTarget(name: "packkit-example", dependencies: ["PackKit"]),
-        .testTarget(
-            name: "PackKitWireTests",
-            dependencies: ["PackKitWire", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(
-            name: "PackKitTests",
-            dependencies: ["PackKit", "PackKitWire", .product(name: "Crypto", package: "swift-crypto")]),
+        // Signs manifests exactly as the server does, for both test targets.
+        .target(
+            name: "PackKitTestSupport",
+            dependencies: ["PackKitWire", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/PackKitTestSupport"),
+        .testTarget(name: "PackKitWireTests", dependencies: ["PackKitWire", "PackKitTestSupport"]),
+        .testTarget(name: "PackKitTests", dependencies: ["PackKit", "PackKitWire", "PackKitTestSupport"]),
     ]
 )
