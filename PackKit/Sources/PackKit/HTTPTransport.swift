@@ -48,11 +48,12 @@ final class HTTPTransport: Sendable {
     /// Sends `request`; `onResponse` decides whether to read the body, `onData` gets it piece by piece.
     /// Cancelling the calling task cancels the request and throws `CancellationError`.
     func exchange(
-        _ request: URLRequest, onResponse: @escaping @Sendable (ResponseHead) -> Bool,
+        _ request: URLRequest, priority: Float = URLSessionTask.defaultPriority, onResponse: @escaping @Sendable (ResponseHead) -> Bool,
         onData: @escaping @Sendable (Data) throws -> Void
     ) async throws -> Exchange {
         let handler = ExchangeHandler(onResponse: onResponse, onData: onData)
         let task = session.dataTask(with: request)
+        task.priority = priority
         delegate.register(handler, for: task)
         do {
             return try await withTaskCancellationHandler {

@@ -18,8 +18,11 @@ struct PackDownload: Sendable {
     let chunkSize: Int64
     let retry: RetryPolicy
     let sleep: Sleeper
-    /// Bytes on disk out of `pack.size`, updated as they are written.
-    let progress: Progress
+    /// Told the bytes on disk out of `pack.size` as they are written (byte-accurate `Progress`).
+    let report: @Sendable (Int64) -> Void
+    /// `URLSessionTask.priority` for each chunk, read per chunk so a changed loading priority applies to
+    /// the next one.
+    var priority: @Sendable () -> Float = { URLSessionTask.defaultPriority }
 
     /// Mutable state of one transfer, shared with the delegate queue's callbacks.
     private struct Running {
@@ -40,8 +43,7 @@ struct PackDownload: Sendable {
     func run() async throws {
         if partial.length > pack.size { try partial.truncate() }
         let running = Locked(Running(hasher: try partial.hashedPrefix()))
-        progress.totalUnitCount = pack.size
-        progress.completedUnitCount = partial.length
+        report(partial.length)
         var failures = 0
         var restarts = 0
         var challenged = false
@@ -65,7 +67,7 @@ struct PackDownload: Sendable {
                 guard restarts <= retry.maxRetries else { throw PackKitError.server("\(why); gave up after \(restarts) restarts") }
                 try partial.truncate()
                 running.withLock { $0.hasher = SHA256() }
-                progress.completedUnitCount = 0
+                report(0)
             case .challenge:
                 guard transport.credentials?.covers(url) == true, !challenged else {
                     throw PackKitError.unauthorized("\(url.absoluteString) answered 401")
@@ -91,10 +93,10 @@ struct PackDownload: Sendable {
         let plan = RangeRequestPlan(expectedSize: pack.size, have: partial.length, validator: partial.validator, chunkSize: chunkSize)
         let decided = Locked<RangeResponseAction?>(nil)
         let partial = self.partial
-        let progress = self.progress
+        let report = self.report
         let request = transport.request(url, headers: plan.requestHeaders, challenged: challenged)
         let exchange = try await transport.exchange(
-            request,
+            request, priority: priority(),
             onResponse: { head in
                 let action = plan.action(status: head.status, contentRange: head["content-range"], contentLength: head["content-length"])
                 decided.withLock { $0 = action }
@@ -120,7 +122,7 @@ struct PackDownload: Sendable {
                     state.hasher.update(data: data)
                     state.received += Int64(data.count)
                 }
-                progress.completedUnitCount = partial.length
+                report(partial.length)
             })
         switch decided.withLock({ $0 }) {
         case .append(let bytes)?:
