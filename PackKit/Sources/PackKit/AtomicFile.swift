@@ -13,7 +13,9 @@ import Darwin
 /// atomic within a file system, POSIX rename(2)), then fsync the directory so the rename itself survives a
 /// power cut.
 enum AtomicFile {
-    static func write(_ bytes: [UInt8], to url: URL) throws(PackKitError) {
+    /// - Parameter durable: false skips both fsyncs: still atomic (a reader sees old or new bytes), but a
+    ///   power cut may bring the old bytes back. For bookkeeping that may be lost, like access times.
+    static func write(_ bytes: [UInt8], to url: URL, durable: Bool = true) throws(PackKitError) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -29,7 +31,7 @@ enum AtomicFile {
             }
             written += result
         }
-        guard fsync(descriptor) == 0 else {
+        guard !durable || fsync(descriptor) == 0 else {
             let code = errno
             close(descriptor)
             unlink(temporary.path)
@@ -41,7 +43,7 @@ enum AtomicFile {
             unlink(temporary.path)
             throw .io("cannot rename onto \(url.path): errno \(code)")
         }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     /// fsync of a directory makes a rename in it durable; failure only weakens durability, not atomicity.

@@ -13,6 +13,8 @@ public final class PackStore: Sendable {
     public let directory: URL
     private let indexURL: URL
     private let clock: @Sendable () -> Date
+    /// False only in tests that write the index thousands of times: atomic still, without fsync.
+    private let durableIndex: Bool
 
     private struct State {
         var index: PackStoreIndex
@@ -26,7 +28,12 @@ public final class PackStore: Sendable {
     private let state: Locked<State>
 
     /// Opens (creating if needed) the store in `directory`. `clock` dates accesses, for least-recently-used.
-    public init(directory: URL, clock: @escaping @Sendable () -> Date = Date.init) throws(PackKitError) {
+    public convenience init(directory: URL, clock: @escaping @Sendable () -> Date = Date.init) throws(PackKitError) {
+        try self.init(directory: directory, clock: clock, durableIndex: true)
+    }
+
+    init(directory: URL, clock: @escaping @Sendable () -> Date, durableIndex: Bool) throws(PackKitError) {
+        self.durableIndex = durableIndex
         self.directory = directory
         indexURL = directory.appendingPathComponent("index.json")
         self.clock = clock
@@ -108,7 +115,7 @@ public final class PackStore: Sendable {
         } catch {
             throw .io("cannot move the download of \(pack.id) into place: \(error.localizedDescription)")
         }
-        AtomicFile.syncDirectory(target.deletingLastPathComponent())
+        if durableIndex { AtomicFile.syncDirectory(target.deletingLastPathComponent()) }
         let now = clock().timeIntervalSince1970
         let (result, event) = try mutate { state -> (InstalledPack, PackEvent) in
             let previous = state.index.packs[pack.id]
@@ -135,7 +142,7 @@ public final class PackStore: Sendable {
     /// Marks packs as in use: purge leaves them alone until `endAccess`.
     func beginAccess(_ ids: [String]) {
         let now = clock().timeIntervalSince1970
-        try? mutate { state in
+        try? mutate(durable: false) { state in
             for id in ids {
                 state.inUse[id, default: 0] += 1
                 state.index.packs[id]?.lastAccess = now
@@ -224,11 +231,13 @@ public final class PackStore: Sendable {
     }
 
     /// Changes the state and writes the index under one lock, so writes land in the order of the changes.
-    private func mutate<Value>(_ body: (inout State) throws(PackKitError) -> Value) throws(PackKitError) -> Value {
+    private func mutate<Value>(durable: Bool = true, _ body: (inout State) throws(PackKitError) -> Value) throws(PackKitError)
+        -> Value
+    {
         let outcome: Result<Value, PackKitError> = state.withLock { state in
             do throws(PackKitError) {
                 let result = try body(&state)
-                try save(state.index)
+                try save(state.index, durable: durable && durableIndex)
                 return .success(result)
             } catch {
                 return .failure(error)
@@ -237,10 +246,10 @@ public final class PackStore: Sendable {
         return try outcome.get()
     }
 
-    private func save(_ index: PackStoreIndex) throws(PackKitError) {
+    private func save(_ index: PackStoreIndex, durable: Bool) throws(PackKitError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let bytes = try? encoder.encode(index) else { throw .io("cannot encode the pack store index") }
-        try AtomicFile.write(Array(bytes), to: indexURL)
+        try AtomicFile.write(Array(bytes), to: indexURL, durable: durable)
     }
 }
