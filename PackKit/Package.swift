@@ -27,6 +27,13 @@ let package = Package(
         .target(name: "PackKit", dependencies: ["PackKitWire", .product(name: "Crypto", package: "swift-crypto")]),
         // The contract's "complete program", verbatim: it must build against the public API alone.
         .executableTarget(name: "packkit-example", dependencies: ["PackKit"]),
+        // The Background Assets glue (Sources/PackKit/BackgroundAssets, a symlink here) compiled against a
+        // stub of Apple's documented signatures, so `swift build` type-checks it where BackgroundAssets
+        // does not exist. Neither target is part of a product.
+        .target(name: "BackgroundAssetsStub", path: "Checks/BackgroundAssetsStub"),
+        .target(
+            name: "BackgroundAssetsGlueCheck", dependencies: ["PackKit", "BackgroundAssetsStub"],
+            path: "Checks/BackgroundAssetsGlueCheck", swiftSettings: [.define("PACKKIT_BACKGROUND_ASSETS_STUB")]),
         // Signs manifests exactly as the server does, for both test targets.
         .target(
             name: "PackKitTestSupport",

@@ -131,4 +131,25 @@ import Testing
         let plan = try await catalog().plan(requestedTags: ["cave"])
         #expect(plan.packs.map(\.id) == ["cave"])
     }
+
+    /// What the Background Assets glue hands the system, and how it takes a finished file back.
+    @Test func feedsABackgroundAssetsExtension() async throws {
+        let packs = [
+            SampleManifest.pack("boot", bytes: forest, policy: .essential, url: server.serve(forest, at: "/blobs/boot").absoluteString),
+            SampleManifest.pack("cave", bytes: cave, url: server.serve(cave, at: "/blobs/cave").absoluteString),
+        ]
+        server.serveDocument(signer.sign(SampleManifest.manifest(iss: server.baseURL.absoluteString, packs: packs)), at: "/manifest")
+        let catalog = try catalog()
+        let downloads = try await catalog.backgroundDownloads()
+        #expect(downloads.map(\.identifier) == ["boot"] && downloads.first?.isEssential == true)
+        #expect(downloads.first?.request.value(forHTTPHeaderField: "Accept-Encoding") == "identity")
+        #expect(catalog.shouldDownload(packID: "boot") && !catalog.shouldDownload(packID: "cave"))
+        let wrong = directory.appendingPathComponent("wrong")
+        try Data(cave).write(to: wrong)
+        #expect(throws: PackKitError.self) { try catalog.installDownloadedFile(wrong, forPack: "boot") }
+        #expect(!FileManager.default.fileExists(atPath: wrong.path))
+        let right = directory.appendingPathComponent("right")
+        try Data(forest).write(to: right)
+        #expect(try catalog.installDownloadedFile(right, forPack: "boot").sha256 == packs[0].sha256)
+    }
 }
