@@ -9,7 +9,6 @@ public struct PinnedKey: Sendable, Hashable, CustomStringConvertible {
     /// The JWS `kid` the server writes for this key: lowercase hex of the first 8 bytes of SHA-256 over the
     /// raw public key.
     public let keyID: String
-    private let key: Curve25519.Signing.PublicKey
 
     /// The DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410 §4): SEQUENCE { SEQUENCE { OID
     /// 1.3.101.112 }, BIT STRING (0 unused bits) }, followed by the 32 key bytes. Every Ed25519 SPKI has
@@ -18,10 +17,9 @@ public struct PinnedKey: Sendable, Hashable, CustomStringConvertible {
 
     /// A key from its raw 32 bytes.
     public init(rawRepresentation bytes: [UInt8]) throws(PinnedKeyError) {
-        guard bytes.count == 32, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: bytes) else {
+        guard bytes.count == 32, (try? Curve25519.Signing.PublicKey(rawRepresentation: bytes)) != nil else {
             throw .notEd25519("a raw Ed25519 public key is 32 bytes, not \(bytes.count)")
         }
-        self.key = key
         rawRepresentation = bytes
         keyID = HexDigest.string(HexDigest.sha256Bytes(bytes).prefix(8))
     }
@@ -56,8 +54,13 @@ public struct PinnedKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `signature` is this key's Ed25519 signature over `message` (RFC 8032 §5.1.7).
+    /// The key object is made per call rather than stored: swift-crypto 3.x does not mark it `Sendable`,
+    /// and making it from 32 bytes costs nothing next to a signature check.
     public func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
-        signature.count == 64 && key.isValidSignature(signature, for: message)
+        guard signature.count == 64, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: rawRepresentation) else {
+            return false
+        }
+        return key.isValidSignature(signature, for: message)
     }
 
     public var description: String { "Ed25519 key \(keyID)" }

@@ -5,10 +5,15 @@ import PackKitWire
 /// Signs manifests the way the server does: header `{"alg":"EdDSA","kid":…,"typ":"JWT"}` with sorted keys,
 /// the payload as sorted-key JSON without `\/`, Ed25519 over `header.payload` (RFC 7515 §5.1).
 public struct TestSigner: Sendable {
-    public let privateKey: Curve25519.Signing.PrivateKey
+    /// Raw bytes, not the key object: swift-crypto 3.x does not mark the key `Sendable`.
+    private let rawPrivateKey: [UInt8]
 
     public init(privateKey: Curve25519.Signing.PrivateKey = .init()) {
-        self.privateKey = privateKey
+        rawPrivateKey = Array(privateKey.rawRepresentation)
+    }
+
+    public var privateKey: Curve25519.Signing.PrivateKey {
+        try! Curve25519.Signing.PrivateKey(rawRepresentation: rawPrivateKey)
     }
 
     public var pinnedKey: PinnedKey {
