@@ -1,0 +1,1 @@
+../../Sources/PackKit/BackgroundAssets/PackKitDownloaderExtension.swift
