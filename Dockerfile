@@ -10,6 +10,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev 
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# PackKit, a package of its own the root depends on by path (its wire target: one client for `verify`).
+COPY PackKit ./PackKit
 # SwiftPM loads every target before building one product, so the test and benchmark targets' folders come
 # too (nothing of them is built or shipped).
 COPY Tests ./Tests

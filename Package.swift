@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-structured-headers", exact: "1.7.0"),
+        // The app's side, a package of its own (docs/packkit.md): `verify` checks and plans with its wire target.
+        .package(path: "PackKit"),
     ],
     targets: [
         // Glibc's Swift overlay lacks accept4(2) and epoll(7); this shim exposes them.
@@ -154,6 +156,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PEM/DER (PKCS#8, SPKI) encodings of Ed25519 keys.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                // base64url, one home with the app's side.
+                .product(name: "PackKitWire", package: "PackKit"),
             ]
         ),
         // Not shipped: simulated devices through real Varnish across a publish, for scripts/bench-cdn
@@ -181,7 +185,8 @@ let package = Package(
                 "DurableFiles",
                 "Digests",
                 .product(name: "SystemPackage", package: "swift-system"),
-                "Manifest",
+                // One client: the app's verification, resume and download plans (PackKit's wire target).
+                .product(name: "PackKitWire", package: "PackKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -219,6 +224,8 @@ let package = Package(
                 "ObjectStorage",
                 "PackStore",
                 "Manifest",
+                // fsck checks stored signings as an app checks them.
+                .product(name: "PackKitWire", package: "PackKit"),
                 "DevelopmentCertificates",
                 "DurableFiles",
                 // HMAC-SHA256 of signed URLs for private packs.
@@ -266,6 +273,7 @@ let package = Package(
                 "PackStore",
                 "Manifest",
                 "PackClient",
+                .product(name: "PackKitWire", package: "PackKit"),
                 "HTTPClient",
                 "DevelopmentCertificates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -326,13 +334,14 @@ let package = Package(
                 // Tampers with index backups the way an attacker with the bucket could (IndexAuditTests).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "JSONText"]),
+        // What the server signs, checked as an app checks it (PackKit's verifier).
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "JSONText", .product(name: "PackKitWire", package: "PackKit")]),
         // The Apple Archive writer the tests make their archives with (docs/apple-archive.md): a library, so
         // the store's and the end-to-end tests make theirs the same way.
         .target(name: "AppleArchiveTestSupport", dependencies: ["AppleArchive"], path: "Tests/AppleArchiveTests/Support"),
         .testTarget(
             name: "AppleArchiveTests", dependencies: ["AppleArchive", "AppleArchiveTestSupport", "JSONText"], exclude: ["Support"]),
-        .testTarget(name: "PackClientTests", dependencies: ["PackClient", "Manifest"]),
+        .testTarget(name: "PackClientTests", dependencies: ["PackClient", .product(name: "PackKitWire", package: "PackKit")]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTP1", "DevelopmentCertificates", "ThreadedListener"]),
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage", "HTTPClient"]),
         // Against a real Ceph RADOS Gateway that scripts/ceph-rgw starts for the suite.
@@ -360,7 +369,7 @@ let package = Package(
             name: "PackServerTests",
             dependencies: [
                 "PackServer", "HTTP1", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "JSONText",
-                "ReleaseViews", "ViewRulesModel", "StoreSteps",
+                "ReleaseViews", "ViewRulesModel", "StoreSteps", .product(name: "PackKitWire", package: "PackKit"),
                 "ThreadedListener", "ObjectStorage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 // The sample packs' digests (SampleCatalogBytesTests).

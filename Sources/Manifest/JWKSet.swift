@@ -1,3 +1,5 @@
+import PackKitWire
+
 /// The public signing keys as a JWK Set (RFC 7517 §5, RFC 8037 §2: `kty` OKP, `crv` Ed25519), served at
 /// `/.well-known/jwks.json`. Listing the next key before switching to it lets clients rotate without a gap.
 public struct JWKSet: Sendable, Codable, Hashable {

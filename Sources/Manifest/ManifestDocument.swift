@@ -44,11 +44,6 @@ public struct ManifestDocument: Sendable, Hashable, Codable {
 }
 
 extension ManifestDocument {
-    /// Refuses a manifest signed for another channel than `expected` (docs/channels.md "Signed per channel").
-    public func check(channel expected: String) throws(ManifestError) {
-        guard channel == expected else { throw .otherChannel(signedFor: channel, expected: expected) }
-    }
-
     private enum CodingKeys: String, CodingKey {
         case channel, builds, iss, iat, exp, version, release, packs, tags, totals
     }

@@ -1,4 +1,5 @@
 import JSONText
+import PackKitWire
 
 /// A manifest signed two ways over the same payload bytes (docs/api.md "HTTP"):
 /// `/manifest` is a compact JWS (RFC 7515 §7.1) for JOSE libraries; `/manifest.json` is the payload and

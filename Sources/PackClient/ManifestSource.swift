@@ -1,5 +1,4 @@
 import Foundation
-import Manifest
 
 /// Where `verify` reads a manifest from: an http(s) URL or a file. Either may hold the compact JWS
 /// (`/manifest`) or the JSON payload (`/manifest.json`), whose signature is then read from the same
@@ -42,7 +41,7 @@ public enum ManifestSource: Sendable, Equatable, CustomStringConvertible {
         if bytes.first == UInt8(ascii: "{") {
             return .payload(bytes, signature: try await signatureSource.read(using: fetcher))
         }
-        return .compactJWS(String(decoding: bytes, as: UTF8.self))
+        return .compactJWS(bytes)
     }
 
     private func read(using fetcher: HTTPFetcher) async throws(DownloadFailure) -> [UInt8] {

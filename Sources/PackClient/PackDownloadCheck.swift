@@ -1,9 +1,10 @@
 import Digests
 import Foundation
-import Manifest
+import PackKitWire
 
-/// `verify --download`: fetches every pack of a verified manifest, in the order an app would (essential,
-/// then prefetch by `order`, then on-demand), and checks each one's exact size and SHA-256.
+/// `verify --download`: fetches every pack of a verified manifest, in the order an app would (PackKit's
+/// `DownloadPlan`: essential, then prefetch by `order`, then the rest), and checks each one's exact size and
+/// SHA-256.
 public struct PackDownloadCheck: Sendable {
     public let fetcher: HTTPFetcher
     public let directory: DownloadDirectory
@@ -25,9 +26,9 @@ public struct PackDownloadCheck: Sendable {
         self.progress = progress
     }
 
-    public func run(_ document: ManifestDocument) async -> PackDownloadReport {
+    public func run(_ manifest: PackManifest) async -> PackDownloadReport {
         var report = PackDownloadReport()
-        for pack in Self.fetchOrder(document.packs) {
+        for pack in Self.fetchOrder(manifest) {
             do {
                 let outcome = try await check(pack)
                 report.transferred += outcome.transferred
@@ -40,14 +41,14 @@ public struct PackDownloadCheck: Sendable {
         return report
     }
 
-    static func fetchOrder(_ packs: [ManifestPack]) -> [ManifestPack] {
-        let rank = ["essential": 0, "prefetch": 1]
-        return packs.sorted {
-            ((rank[$0.policy] ?? 2), $0.order, $0.id) < ((rank[$1.policy] ?? 2), $1.order, $1.id)
-        }
+    /// The app's plan with every tag asked for, then the packs no tag names.
+    static func fetchOrder(_ manifest: PackManifest) -> [PackDescriptor] {
+        let planned = DownloadPlan(manifest: manifest, requestedTags: Set(manifest.tags.keys)).packs
+        let ids = Set(planned.map(\.id))
+        return planned + manifest.packs.filter { !ids.contains($0.id) }
     }
 
-    private func check(_ pack: ManifestPack) async throws(DownloadFailure) -> ResumableDownload.Outcome {
+    private func check(_ pack: PackDescriptor) async throws(DownloadFailure) -> ResumableDownload.Outcome {
         // The digest names a file on disk: accept only what a SHA-256 looks like.
         guard pack.sha256.utf8.count == 64, pack.sha256.utf8.allSatisfy({ Self.isLowerHex($0) }) else {
             throw .mismatch("the manifest's sha256 \(pack.sha256.debugDescription) is not 64 lowercase hex digits")

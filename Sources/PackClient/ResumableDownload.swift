@@ -1,4 +1,5 @@
 import Foundation
+import PackKitWire
 import Synchronization
 
 /// Downloads one URL into a `PartialFile` until it holds `expectedSize` bytes, continuing with Range
@@ -33,23 +34,28 @@ struct ResumableDownload: Sendable {
                 have = 0
             }
             if have == expectedSize { break }
-            let plan = ResumePlan(expectedSize: expectedSize, have: have, validator: have > 0 ? file.loadValidator() : nil)
+            // The rest of the file in one request: `HTTPClient` reads only as fast as the file is written.
+            let plan = RangeRequestPlan(
+                expectedSize: expectedSize, have: have, validator: have > 0 ? file.loadValidator() : nil,
+                chunkSize: expectedSize - have)
             let problem: String
             switch await attempt(plan) {
             case .success(let action):
                 switch action {
-                case .append, .restart:
+                case .append, .whole:
                     let now = file.length
                     if now == expectedSize { continue }
                     if now > expectedSize {
                         throw .mismatch("the server sent \(now) bytes; the manifest says \(expectedSize)")
                     }
                     problem = "the response ended at byte \(now) of \(expectedSize)"
-                case .discardPartial(let reason):
+                case .restartFromZero(let reason):
                     try file.truncate()
                     problem = reason
                 case .retryLater(let reason):
                     problem = reason
+                case .unauthorized:
+                    throw .server("HTTP 401 (a private pack: pass --token-file)")
                 case .fail(let reason):
                     throw .server(reason)
                 }
@@ -73,8 +79,8 @@ struct ResumableDownload: Sendable {
     }
 
     /// One request: the action taken on its response, or why the transfer broke.
-    private func attempt(_ plan: ResumePlan) async -> Result<ResumeAction, DownloadFailure> {
-        let decided = Mutex<ResumeAction?>(nil)
+    private func attempt(_ plan: RangeRequestPlan) async -> Result<RangeResponseAction, DownloadFailure> {
+        let decided = Mutex<RangeResponseAction?>(nil)
         let file = self.file
         let progress = self.progress
         do {
@@ -84,11 +90,14 @@ struct ResumableDownload: Sendable {
                     var action = plan.action(
                         status: head.status, contentRange: head.headers["content-range"],
                         contentLength: head.headers["content-length"])
-                    if action == .restart {
+                    if action == .whole {
                         do { try file.truncate() } catch { action = .fail("\(error)") }
                     }
                     decided.withLock { $0 = action }
-                    guard action == .append || action == .restart else { return false }
+                    switch action {
+                    case .append, .whole: break
+                    default: return false
+                    }
                     file.saveValidator(head.headers["etag"])
                     return true
                 },

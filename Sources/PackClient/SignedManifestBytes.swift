@@ -1,17 +1,18 @@
-import Manifest
+import Foundation
+import PackKitWire
 
 /// A manifest as read, before it is trusted: a compact JWS, or payload bytes and a raw signature.
 public enum SignedManifestBytes: Sendable, Equatable {
-    case compactJWS(String)
+    case compactJWS([UInt8])
     case payload([UInt8], signature: [UInt8])
 
-    /// The document, if the signature verifies with `key`, the key id matches and it has not expired.
-    public func verify(with key: VerificationKey, now: Int64) throws(ManifestError) -> ManifestDocument {
+    /// The manifest, if `verifier` (PackKit's, as an app checks) trusts it at `now`.
+    public func verify(with verifier: ManifestVerifier, now: Date) throws(ManifestVerificationError) -> VerifiedManifest {
         switch self {
         case .compactJWS(let token):
-            try ManifestVerifier.verify(compactJWS: token, key: key, now: now)
+            try verifier.verify(compactJWS: token, now: now)
         case .payload(let payload, let signature):
-            try ManifestVerifier.verify(payload: payload, signature: signature, key: key, now: now)
+            try verifier.verify(payload: payload, detachedSignature: signature, now: now)
         }
     }
 }

@@ -88,7 +88,7 @@ import Testing
         #expect(damaged.status == 1, "\(damaged)")
         #expect(damaged.lines.contains("index: release 1 records blob \(digest) as 40001 bytes; the blob is 40000 bytes and matches its digest"), "\(damaged)")
         #expect(damaged.lines.contains { $0.hasPrefix("damaged manifest version 1 (release 1): the payload's signature does not verify with key ") }, "\(damaged)")
-        #expect(damaged.lines.contains("damaged manifest version 2 (release 2): the JWS: the manifest signature does not verify with the given key"), "\(damaged)")
+        #expect(damaged.lines.contains("damaged manifest version 2 (release 2): the JWS: the manifest signature does not verify with the pinned key"), "\(damaged)")
         #expect(!damaged.lines.contains { $0.hasPrefix("corrupt blob") }, "the blob is intact: \(damaged)")
         // Release 1 is no view's any more (production reads release 2): no document of it is stored to compare.
         #expect(damaged.lines.last == "2 blobs and 2 manifests checked: 0 missing, 0 corrupt, 1 index problem, 2 damaged manifests; 0 orphaned blobs, 0 temp files: INCONSISTENT", "\(damaged)")

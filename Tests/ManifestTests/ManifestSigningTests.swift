@@ -2,7 +2,15 @@ import Crypto
 import Foundation
 import JSONText
 import Manifest
+import PackKitWire
 import Testing
+
+/// PackKit's verifier pinned to `key` (exact: no clock-skew leeway), as `packserve verify` and an app check.
+func verifier(pinning key: VerificationKey, channel: String = "production") throws -> ManifestVerifier {
+    ManifestVerifier(keys: [try PinnedKey(rawRepresentation: key.rawBytes)], channel: channel, clockSkewLeeway: .zero)
+}
+
+func at(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
 @Suite struct ManifestSigningTests {
     let key = SigningKey()
@@ -34,14 +42,18 @@ import Testing
         #expect(text.hasPrefix(#"{"channel":"production","exp":2000000000,"iat":1763769600,"iss":"https://assets.example.com","packs":[{"#))
     }
 
+    /// What the server signs, an app accepts: both forms, with the same payload and document.
     @Test func bothSignaturesVerifyAndRoundTripTheDocument() throws {
         let signed = try SignedManifest(document: document(), key: key)
         #expect(signed.payloadSignature.count == 64)
-        let viaJWS = try ManifestVerifier.verify(compactJWS: signed.compactJWS, key: key.publicKey, now: 1_800_000_000)
-        let viaRaw = try ManifestVerifier.verify(
-            payload: signed.payload, signature: signed.payloadSignature, key: key.publicKey, now: 1_800_000_000)
-        #expect(viaJWS == document())
-        #expect(viaRaw == document())
+        let check = try verifier(pinning: key.publicKey)
+        let viaJWS = try check.verify(compactJWS: Array(signed.compactJWS.utf8), now: at(1_800_000_000))
+        let viaRaw = try check.verify(payload: signed.payload, detachedSignature: signed.payloadSignature, now: at(1_800_000_000))
+        for verified in [viaJWS, viaRaw] {
+            #expect(verified.payload == signed.payload && verified.keyID == key.keyID)
+            #expect(verified.manifest.version == 7 && verified.manifest.release == 4)
+            #expect(verified.manifest.packs.map(\.id) == ["base", "level-5"] && verified.manifest.tags == document().tags)
+        }
         let header = try #require(Base64URL.decode(signed.compactJWS.split(separator: ".")[0]))
         #expect(String(decoding: header, as: UTF8.self) == #"{"alg":"EdDSA","kid":"\#(key.keyID)","typ":"JWT"}"#)
     }
@@ -50,24 +62,24 @@ import Testing
         let signed = try SignedManifest(document: document(), key: key)
         var payload = signed.payload
         payload[payload.count / 2] ^= 0x01
-        #expect(throws: ManifestError.badSignature) {
-            try ManifestVerifier.verify(payload: payload, signature: signed.payloadSignature, key: key.publicKey, now: 0)
+        let check = try verifier(pinning: key.publicKey)
+        #expect(throws: ManifestVerificationError.badSignature) {
+            try check.verify(payload: payload, detachedSignature: signed.payloadSignature, now: at(0))
         }
         let parts = signed.compactJWS.split(separator: ".")
         let forged = "\(parts[0]).\(Base64URL.encode(payload)).\(parts[2])"
-        #expect(throws: ManifestError.badSignature) {
-            try ManifestVerifier.verify(compactJWS: forged, key: key.publicKey, now: 0)
+        #expect(throws: ManifestVerificationError.badSignature) {
+            try check.verify(compactJWS: Array(forged.utf8), now: at(0))
         }
     }
 
     @Test func anotherKeyOrAnExpiredManifestIsRefused() throws {
         let signed = try SignedManifest(document: document(exp: 1_000), key: key)
-        let other = SigningKey().publicKey
-        #expect(throws: ManifestError.unknownKeyID(key.keyID)) {
-            try ManifestVerifier.verify(compactJWS: signed.compactJWS, key: other, now: 0)
+        #expect(throws: ManifestVerificationError.unknownKeyID(key.keyID)) {
+            try verifier(pinning: SigningKey().publicKey).verify(compactJWS: Array(signed.compactJWS.utf8), now: at(0))
         }
-        #expect(throws: ManifestError.expired(exp: 1_000, now: 1_001)) {
-            try ManifestVerifier.verify(compactJWS: signed.compactJWS, key: key.publicKey, now: 1_001)
+        #expect(throws: ManifestVerificationError.expired(exp: 1_000, now: 1_001)) {
+            try verifier(pinning: key.publicKey).verify(compactJWS: Array(signed.compactJWS.utf8), now: at(1_001))
         }
     }
 
@@ -102,9 +114,11 @@ import Testing
     @Test func aManifestOfAnotherChannelIsRefused() throws {
         var document = ManifestDocument(iss: "https://h.example", iat: 1, exp: 2, version: 3, release: 4, packs: [])
         document.channel = "beta"
-        #expect(throws: Never.self) { try document.check(channel: "beta") }
-        #expect(throws: ManifestError.otherChannel(signedFor: "beta", expected: "production")) {
-            try document.check(channel: "production")
+        let key = SigningKey()
+        let jws = Array(try SignedManifest(document: document, key: key).compactJWS.utf8)
+        #expect(throws: Never.self) { try verifier(pinning: key.publicKey, channel: "beta").verify(compactJWS: jws, now: at(1)) }
+        #expect(throws: ManifestVerificationError.otherChannel(signedFor: "beta", expected: "production")) {
+            try verifier(pinning: key.publicKey).verify(compactJWS: jws, now: at(1))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Manifest
 import PackStore
+import PackKitWire
 import Testing
 
 @testable import PackServer
@@ -21,8 +22,10 @@ import Testing
         #expect(try PointerClosure.missingKeys(in: bucket).isEmpty)
         let payload = try #require(try bucket.get(layout.manifestPayload(1, version: stored.version)))
         let signature = try #require(try bucket.get(layout.manifestSignature(1, version: stored.version)))
-        let document = try ManifestVerifier.verify(
-            payload: payload, signature: signature, key: fixture.key.publicKey, now: fixture.now)
+        let pinned = try PinnedKey(rawRepresentation: fixture.key.publicKey.rawBytes)
+        let document = try ManifestVerifier(keys: [pinned]).verify(
+            payload: payload, detachedSignature: signature, now: Date(timeIntervalSince1970: TimeInterval(fixture.now))
+        ).manifest
         #expect(document.iss == "http://127.0.0.1:8000/static")
         #expect(document.packs.allSatisfy { $0.url?.hasPrefix("http://127.0.0.1:8000/static/blobs/sha256/") == true })
         let manifest = try #require(try bucket.get(layout.downloadManifest(1, name: "download-manifest")))

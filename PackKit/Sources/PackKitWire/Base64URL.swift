@@ -15,27 +15,41 @@ public enum Base64URL {
 
     /// The unpadded base64url text of `bytes`.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var text: [UInt8] = []
+        append(bytes, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the encoding of `bytes` to `text` (ASCII): how a server builds a compact JWS whose payload part
+    /// is tens of megabytes (a manifest of 100,000 packs), sized once and filled in place.
+    public static func append<Bytes: Sequence>(_ bytes: Bytes, to text: inout [UInt8]) where Bytes.Element == UInt8 {
         let input = Array(bytes)
-        var output = [UInt8]()
-        output.reserveCapacity((input.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= input.count {
-            let word = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output += [alphabet[Int(word >> 18 & 63)], alphabet[Int(word >> 12 & 63)],
-                       alphabet[Int(word >> 6 & 63)], alphabet[Int(word & 63)]]
-            index += 3
+        // Four characters per three bytes; the last one or two bytes make two or three, unpadded (RFC 7515 §2).
+        let whole = input.count / 3
+        let rest = input.count % 3
+        let start = text.count
+        text.append(contentsOf: repeatElement(0, count: whole * 4 + (rest == 0 ? 0 : rest + 1)))
+        input.withUnsafeBufferPointer { source in
+            alphabet.withUnsafeBufferPointer { table in
+                text.withUnsafeMutableBufferPointer { output in
+                    var at = start
+                    for index in stride(from: 0, to: whole * 3, by: 3) {
+                        let word = UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
+                        output[at] = table[Int(word >> 18)]
+                        output[at + 1] = table[Int(word >> 12 & 63)]
+                        output[at + 2] = table[Int(word >> 6 & 63)]
+                        output[at + 3] = table[Int(word & 63)]
+                        at += 4
+                    }
+                    guard rest > 0 else { return }
+                    let last = whole * 3
+                    let word = UInt32(source[last]) << 16 | (rest == 2 ? UInt32(source[last + 1]) << 8 : 0)
+                    output[at] = table[Int(word >> 18)]
+                    output[at + 1] = table[Int(word >> 12 & 63)]
+                    if rest == 2 { output[at + 2] = table[Int(word >> 6 & 63)] }
+                }
+            }
         }
-        switch input.count - index {
-        case 1:
-            let word = UInt32(input[index]) << 16
-            output += [alphabet[Int(word >> 18 & 63)], alphabet[Int(word >> 12 & 63)]]
-        case 2:
-            let word = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-            output += [alphabet[Int(word >> 18 & 63)], alphabet[Int(word >> 12 & 63)], alphabet[Int(word >> 6 & 63)]]
-        default:
-            break
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of unpadded, canonical base64url text; nil for anything else.

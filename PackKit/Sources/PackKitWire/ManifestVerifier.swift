@@ -52,12 +52,23 @@ public struct ManifestVerifier: Sendable {
         return VerifiedManifest(manifest: manifest, payload: payload, compactJWS: nil, keyID: key.keyID)
     }
 
-    private func verify(compactJWS bytes: [UInt8], now: Date?) throws(ManifestVerificationError) -> VerifiedManifest {
+    /// Checks a compact JWS's shape, header and signature only, and hands back the signed payload and the key
+    /// that signed it, without decoding the payload: for a server checking its own stored signings
+    /// (`packserve fsck`), where a payload of 100,000 packs is slow to decode and channel and expiry do not
+    /// apply.
+    public func verifiedPayload(compactJWS bytes: [UInt8]) throws(ManifestVerificationError)
+        -> (payload: [UInt8], keyID: String)
+    {
         let jws = try CompactJWS(bytes)
         let key = try signingKey(for: jws.header)
         guard key.isValidSignature(jws.signature, for: jws.signingInput) else { throw .badSignature }
-        let manifest = try checkedPayload(jws.payload, now: now)
-        return VerifiedManifest(manifest: manifest, payload: jws.payload, compactJWS: bytes, keyID: key.keyID)
+        return (jws.payload, key.keyID)
+    }
+
+    private func verify(compactJWS bytes: [UInt8], now: Date?) throws(ManifestVerificationError) -> VerifiedManifest {
+        let (payload, keyID) = try verifiedPayload(compactJWS: bytes)
+        let manifest = try checkedPayload(payload, now: now)
+        return VerifiedManifest(manifest: manifest, payload: payload, compactJWS: bytes, keyID: keyID)
     }
 
     /// The pinned key the header names, after refusing every header PackKit must not trust.

@@ -17,6 +17,13 @@ import Testing
         #expect(Base64URL.decode("-_-_") == [0xFB, 0xFF, 0xBF])
     }
 
+    /// How a compact JWS is built: each part appended to what is already there.
+    @Test func appendsAfterWhatTheBufferHolds() {
+        var text = Array("a.".utf8)
+        Base64URL.append(Array("foob".utf8), to: &text)
+        #expect(String(decoding: text, as: UTF8.self) == "a.Zm9vYg")
+    }
+
     /// Padding, the standard alphabet, whitespace, an impossible length, and leftover bits that are not
     /// zero ("Zh" would otherwise also decode to "f").
     @Test(arguments: ["Zg==", "+/+/", "Zm9v/A", "Z", "Zm9v!", "Zm 9v", "Zh", "Zm9"])

@@ -3,6 +3,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import Manifest
+import PackKitWire
 
 /// Signed, expiring URLs for private packs (docs/api.md "Private packs"): `?expires=<unix seconds>&sig=<mac>`
 /// where `mac` is HMAC-SHA256 (RFC 2104) under the server's URL-signing secret over `<path>\n<expires>`, in

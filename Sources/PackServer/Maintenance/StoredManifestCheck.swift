@@ -1,4 +1,5 @@
 import Manifest
+import PackKitWire
 import PackStore
 
 /// Checks a stored manifest's two signatures (the JWS served at `/manifest`, the raw one at
@@ -23,8 +24,10 @@ public enum StoredManifestCheck {
         guard key.isValidSignature(manifest.payloadSignature, for: manifest.payload) else {
             return problem(.damaged, "the payload's signature does not verify with key \(key.keyID)")
         }
-        do throws(ManifestError) {
-            let payload = try ManifestVerifier.verifiedPayload(compactJWS: manifest.compactJWS, key: key)
+        // The JWS as an app checks it (PackKit's verifier), with the one key the row names.
+        do {
+            let verifier = ManifestVerifier(keys: [try PinnedKey(rawRepresentation: key.rawBytes)])
+            let (payload, _) = try verifier.verifiedPayload(compactJWS: Array(manifest.compactJWS.utf8))
             guard payload == manifest.payload else { return problem(.damaged, "the JWS carries another payload") }
         } catch {
             return problem(.damaged, "the JWS: \(error)")

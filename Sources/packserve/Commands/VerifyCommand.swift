@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Manifest
 import PackClient
+import PackKitWire
 import ReleaseViews
 import Synchronization
 
@@ -47,23 +47,28 @@ struct VerifyCommand: AsyncParsableCommand {
     var cacert: String?
 
     func run() async throws {
-        let verificationKey: VerificationKey
-        do { verificationKey = try VerificationKey(pemFile: key) } catch { throw CommandFailure(error.description) }
+        let pinned: PinnedKey
+        do {
+            pinned = try PinnedKey(pem: String(contentsOfFile: key, encoding: .utf8))
+        } catch {
+            throw CommandFailure("\(key): \(error)")
+        }
+        // As an app checks (PackKit's verifier), without its clock-skew leeway: an operator's check is exact.
+        let verifier = ManifestVerifier(keys: [pinned], channel: channel, clockSkewLeeway: .zero)
         let token = try tokenFile.map(TokenFile.read)
         let fetcher: HTTPFetcher
         do { fetcher = try HTTPFetcher(bearerToken: token, caFile: cacert) } catch {
             throw CommandFailure(error.description)
         }
         let manifestSource = ManifestSource(source)
-        let document: ManifestDocument
+        let verified: VerifiedManifest
         do {
-            let bytes = try await manifestSource.load(using: fetcher)
-            document = try bytes.verify(with: verificationKey, now: Int64(Date().timeIntervalSince1970))
-            try document.check(channel: channel)
+            verified = try await manifestSource.load(using: fetcher).verify(with: verifier, now: Date())
         } catch {
             print("manifest \(manifestSource): \(error)")
             throw ExitCode.failure
         }
+        let document = verified.manifest
         if let minVersion, document.version < minVersion {
             print("manifest \(manifestSource): version \(document.version) is lower than \(minVersion), a rollback")
             throw ExitCode.failure
@@ -71,12 +76,12 @@ struct VerifyCommand: AsyncParsableCommand {
         let expiry = Date(timeIntervalSince1970: TimeInterval(document.exp)).formatted(.iso8601)
         let builds = document.builds.flatMap { try? BuildRange(min: $0.min, max: $0.max) }.map { ", builds \($0)" } ?? ""
         print("manifest version \(document.version) (release \(document.release)\(builds), \(document.packs.count) packs): "
-            + "signed by key \(verificationKey.keyID), expires \(expiry)")
+            + "signed by key \(verified.keyID), expires \(expiry)")
         guard download else { return }
         try await downloadPacks(of: document, using: fetcher)
     }
 
-    private func downloadPacks(of document: ManifestDocument, using fetcher: HTTPFetcher) async throws {
+    private func downloadPacks(of document: PackManifest, using fetcher: HTTPFetcher) async throws {
         let directory: DownloadDirectory
         do { directory = try DownloadDirectory(path: into ?? DownloadDirectory.defaultPath) } catch {
             throw CommandFailure(error.description)

@@ -1,4 +1,4 @@
-import PackClient
+import PackKitWire
 import Testing
 
 @Suite struct ContentRangeTests {
