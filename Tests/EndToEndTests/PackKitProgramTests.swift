@@ -4,10 +4,11 @@ import Polling
 import Testing
 
 extension EndToEnd {
-    /// Issue 35, "Done means" 2: the complete program of docs/packkit.md, copied out of the document into a
-    /// package of its own that depends on `PackKit/` by path, built, and run against the real server: it
-    /// makes a tag's packs available, resumes after a `kill -9`, and refuses a manifest signed by another key
-    /// or a tag the manifest lacks, with one line and no download.
+    /// Issue 35, "Done means" 2 and 3: the complete program of docs/packkit.md, copied out of the document into
+    /// a package of its own that depends on `PackKit/` by path (which resolves swift-crypto and swift-asn1
+    /// alone), built, and run against the real server: it makes a tag's packs available, resumes after a
+    /// `kill -9`, and refuses a manifest signed by another key or a tag the manifest lacks, with one line and
+    /// no download.
     @Suite struct PackKitProgram {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -37,6 +38,11 @@ extension EndToEnd {
             try await ChildProcess.run(
                 try ExternalTool.path(of: "swift"), ["build", "--package-path", package, "--scratch-path", scratch],
                 timeout: .seconds(900))
+            // "Done means" 3: an app that adds PackKit resolves swift-crypto and what it needs, nothing else.
+            let resolved = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(package)/Package.resolved"))) as? [String: Any]
+            let pins = (resolved?["pins"] as? [[String: Any]] ?? []).compactMap { $0["identity"] as? String }
+            #expect(pins.sorted() == ["swift-asn1", "swift-crypto"], "\(pins)")
             let bin = try await ChildProcess.run(
                 try ExternalTool.path(of: "swift"),
                 ["build", "--package-path", package, "--scratch-path", scratch, "--show-bin-path"])
