@@ -131,5 +131,62 @@ extension EndToEnd {
             #expect(unknown.stderr.lines.count == 1 && unknown.stderr.text.contains("desert"), "\(unknown.stderr.text)")
             #expect(try await server.stop() == 0)
         }
+
+        /// The rollback guard across processes, and a corrupted byte on the server: the program accepts
+        /// version 2, then — the server's index restored from a backup taken at version 1 — refuses the older
+        /// manifest with one line and downloads nothing; a pack whose stored bytes lost one bit is refused and
+        /// not installed.
+        @Test func anOlderManifestAfterARestoreAndACorruptedPackAreRefused() async throws {
+            let work = try TemporaryDirectory("packserve-e2e-packkit")
+            let program = try await Self.buildProgram(in: work)
+            let port = try await FreePorts.pick(1)[0]
+            let base = "http://127.0.0.1:\(port)"
+            let store = try StoreWorkspace()
+            let environment = ["PACKSERVE_PUBLICBASEURL": base, "PACKSERVE_LISTEN_PORT": "\(port)"]
+            try await store.run(["add", try store.randomFile("forest.bin", count: 300_000), "--id", "forest", "--tag", "forest"])
+            try await store.run(["publish"], environment: environment)
+            let backup = work.file("data-at-version-1")
+            try FileManager.default.copyItem(atPath: store.dataDirectory, toPath: backup)
+            try await store.run(["add", try store.randomFile("lake.bin", count: 1_000), "--id", "lake", "--tag", "lake"])
+            try await store.run(["publish"], environment: environment)
+            let key = work.file("manifest-signing.pub")
+            try await ChildProcess.run(try ExternalTool.path(of: "openssl"), [
+                "pkey", "-in", "\(store.dataDirectory)/keys/manifest-signing.key", "-pubout", "-out", key,
+            ])
+            let packs = try work.directory("packs")
+
+            var server = try await store.serve(environment: environment)
+            let accepted = try Self.run(program, tags: ["lake"], base: base, key: key, store: packs)
+            #expect(try await accepted.exitStatus(within: .seconds(120)) == 0, "\(accepted.stderr.text)")
+            #expect(try await server.stop() == 0)
+
+            // The operator restores yesterday's index: the same key now serves version 1.
+            try FileManager.default.removeItem(atPath: store.dataDirectory)
+            try FileManager.default.copyItem(atPath: backup, toPath: store.dataDirectory)
+            server = try await store.serve(environment: environment)
+            let refused = try Self.run(program, tags: ["forest"], base: base, key: key, store: packs)
+            #expect(try await refused.exitStatus(within: .seconds(60)) == 1)
+            #expect(refused.stderr.lines.count == 1 && refused.stderr.text.lowercased().contains("version"), "\(refused.stderr.text)")
+            #expect(Self.files(under: packs, atLeast: 300_000).isEmpty, "forest was not downloaded")
+            #expect(try await server.stop() == 0)
+
+            // A flipped bit in the stored blob: a client with no history reads version 1, fetches, refuses.
+            let listing = try await store.run(["ls", "--json"]).stdout
+            let entries = try JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]] ?? []
+            let sha = try #require(entries.first { $0["id"] as? String == "forest" }?["sha256"] as? String)
+            let blob = try FileHandle(forUpdating: URL(fileURLWithPath: store.blobPath(sha)))
+            try blob.seek(toOffset: 150_000)
+            let original = try #require(try blob.read(upToCount: 1)?.first)
+            try blob.seek(toOffset: 150_000)
+            try blob.write(contentsOf: Data([original ^ 0x01]))
+            try blob.close()
+            server = try await store.serve(environment: environment)
+            let fresh = try work.directory("fresh")
+            let corrupted = try Self.run(program, tags: ["forest"], base: base, key: key, store: fresh)
+            #expect(try await corrupted.exitStatus(within: .seconds(120)) == 1)
+            #expect(corrupted.stderr.lines.count == 1 && corrupted.stderr.text.contains("SHA-256"), "\(corrupted.stderr.text)")
+            #expect(Self.files(under: fresh, atLeast: 1_000).isEmpty, "nothing installed, no partial kept")
+            #expect(try await server.stop() == 0)
+        }
     }
 }
