@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(name: "PackServe", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(name: "PackKit", path: "../PackKit"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         .target(name: "FuzzDriver"),
@@ -68,6 +70,15 @@ let package = Package(
         .executableTarget(
             name: "ViewPrefixFuzzer",
             dependencies: ["FuzzDriver", .product(name: "ReleaseViews", package: "PackServe")],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+        // What an app reads before it trusts anything: a compact JWS, a payload with a detached signature, a
+        // Content-Range for the resume plan (PackKit's wire target, docs/packkit.md).
+        .executableTarget(
+            name: "SignedManifestFuzzer",
+            dependencies: [
+                "FuzzDriver", .product(name: "PackKitWire", package: "PackKit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
         // A published index whose rows the input rewrites, restored (Round 3, finding 4).
         .executableTarget(

@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "PackKitWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // The app's side: trust store, transfers on URLSession, the pack store and ODR's semantics.
         .target(name: "PackKit", dependencies: ["PackKitWire", .product(name: "Crypto", package: "swift-crypto")]),
-        // The contract's "complete program", verbatim: it must build against the public API alone.
+        // The complete program of docs/packkit.md, verbatim: it must build against the public API alone.
         .executableTarget(name: "packkit-example", dependencies: ["PackKit"]),
         // The Background Assets glue (Sources/PackKit/BackgroundAssets, a symlink here) compiled against a
         // stub of Apple's documented signatures, so `swift build` type-checks it where BackgroundAssets

@@ -21,6 +21,9 @@ extension EndToEnd {
             #expect(blocks.count == 1, "docs/packkit.md holds exactly one swift block")
             let program = try #require(blocks.first?.components(separatedBy: "```").first)
             #expect(document.components(separatedBy: "## A complete program").count == 2)
+            let example = try String(
+                contentsOf: repository.appendingPathComponent("PackKit/Sources/packkit-example/main.swift"), encoding: .utf8)
+            #expect(program == example, "PackKit's packkit-example is the document's program, byte for byte")
             let package = try work.directory("program")
             try FileManager.default.createDirectory(atPath: "\(package)/Sources/program", withIntermediateDirectories: true)
             try program.write(toFile: "\(package)/Sources/program/main.swift", atomically: true, encoding: .utf8)

@@ -1,7 +1,7 @@
 /// Why the rollback guard refused a correctly signed manifest.
 public enum RollbackRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// A version lower than one accepted before from the same issuer and channel: an old, validly signed
-    /// manifest replayed (RFC-less, but the contract's "rollback").
+    /// manifest replayed: a rollback.
     case lowerVersion(version: Int, highest: Int, issuer: String, channel: String)
     /// The version accepted before, but other payload bytes: one signing never has two contents.
     case sameVersionOtherBytes(version: Int, issuer: String, channel: String)
