@@ -230,14 +230,18 @@ public final class PackStore: Sendable {
         for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.yield(event) }
     }
 
-    /// Changes the state and writes the index under one lock, so writes land in the order of the changes.
+    /// Changes the state and writes the index under one lock, so writes land in the order of the changes. The
+    /// change is made on a copy and kept only once the index is written: a failed write (a full disk) leaves
+    /// memory as the disk has it.
     private func mutate<Value>(durable: Bool = true, _ body: (inout State) throws(PackKitError) -> Value) throws(PackKitError)
         -> Value
     {
         let outcome: Result<Value, PackKitError> = state.withLock { state in
+            var changed = state
             do throws(PackKitError) {
-                let result = try body(&state)
-                try save(state.index, durable: durable && durableIndex)
+                let result = try body(&changed)
+                try save(changed.index, durable: durable && durableIndex)
+                state = changed
                 return .success(result)
             } catch {
                 return .failure(error)
