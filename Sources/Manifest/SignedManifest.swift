@@ -11,8 +11,10 @@ public struct SignedManifest: Sendable {
     public let payload: [UInt8]
     /// Ed25519 over `payload`.
     public let payloadSignature: [UInt8]
+    /// The compact JWS without its payload part (`DetachedJWS`), as the index keeps it.
+    public let detachedJWS: DetachedJWS
     /// `header.payload.signature`, base64url, the signature over `header.payload` (RFC 7515 §5.1).
-    public let compactJWS: String
+    public var compactJWS: String { String(decoding: detachedJWS.attaching(payload: payload), as: UTF8.self) }
     public let keyID: String
 
     /// Signs `document` with `key`.
@@ -22,16 +24,15 @@ public struct SignedManifest: Sendable {
         payload = ManifestPayloadWriter.encode(document)
         payloadSignature = try key.sign(payload)
         let header = try CanonicalJSON.encode(JWSHeader(alg: "EdDSA", kid: key.keyID, typ: "JWT"))
-        // Built as bytes: the payload's encoding is tens of megabytes, and every String step copied it.
-        var compact: [UInt8] = []
-        compact.reserveCapacity((header.count + payload.count) * 4 / 3 + 100)
-        Base64URL.append(header, to: &compact)
-        compact.append(UInt8(ascii: "."))
-        Base64URL.append(payload, to: &compact)
-        let signature = try key.sign(compact)
-        compact.append(UInt8(ascii: "."))
-        Base64URL.append(signature, to: &compact)
-        compactJWS = String(decoding: compact, as: UTF8.self)
+        let encodedHeader = Base64URL.encode(header)
+        // The signing input `header.payload` (RFC 7515 §5.1), built as bytes: the payload's encoding is tens of
+        // megabytes, and every String step copied it.
+        var input: [UInt8] = []
+        input.reserveCapacity(encodedHeader.utf8.count + 1 + (payload.count + 2) / 3 * 4)
+        input.append(contentsOf: encodedHeader.utf8)
+        input.append(UInt8(ascii: "."))
+        Base64URL.append(payload, to: &input)
+        detachedJWS = DetachedJWS(header: encodedHeader, signature: Base64URL.encode(try key.sign(input)))
     }
 }
 

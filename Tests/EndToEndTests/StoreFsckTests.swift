@@ -81,8 +81,8 @@ import Testing
             payload = bytearray(c.execute("SELECT payload FROM channelManifest WHERE channel = 'production' AND version = 1").fetchone()[0])
             payload[20] ^= 0x01
             c.execute("UPDATE channelManifest SET payload = ? WHERE channel = 'production' AND version = 1", (bytes(payload),))
-            jws = c.execute("SELECT compactJWS FROM channelManifest WHERE channel = 'production' AND version = 2").fetchone()[0]
-            c.execute("UPDATE channelManifest SET compactJWS = ? WHERE channel = 'production' AND version = 2", (jws[:-2] + ('A' if jws[-2] != 'A' else 'B') + jws[-1],))
+            jws = c.execute("SELECT detachedJWS FROM channelManifest WHERE channel = 'production' AND version = 2").fetchone()[0]
+            c.execute("UPDATE channelManifest SET detachedJWS = ? WHERE channel = 'production' AND version = 2", (jws[:-2] + ('A' if jws[-2] != 'A' else 'B') + jws[-1],))
             """)
         let damaged = try await store.attempt(["fsck"])
         #expect(damaged.status == 1, "\(damaged)")

@@ -32,7 +32,7 @@ import Testing
         #expect(pointer.etag == ReleaseObjects.sha256Hex(manifest.payload))
         #expect(try bucket.get(layout.manifestPayload(1, version: manifest.version)) == manifest.payload)
         #expect(try bucket.get(layout.manifestSignature(1, version: manifest.version)) == manifest.payloadSignature)
-        #expect(try bucket.get(layout.manifestJWS(1, version: manifest.version)) == Array(manifest.compactJWS.utf8))
+        #expect(try bucket.get(layout.manifestJWS(1, version: manifest.version)) == (try manifest.compactJWS()))
         let record = try BucketRelease(json: try #require(try bucket.get(layout.releaseRecord(1))))
         #expect(record.packs.map(\.id) == ["pack0", "pack1", "pack2"])
         #expect(record.documents == ["download-manifest"])
@@ -153,7 +153,7 @@ import Testing
         let current = current.map { Self.pointer($0.0, $0.1, $0.2) }
         let stored = StoredManifest(
             version: manifest.1, release: manifest.0, issuedAt: 0, expiresAt: 0, keyID: "", payload: [],
-            payloadSignature: [], compactJWS: "", profile: "", notBefore: manifest.2)
+            payloadSignature: [], detachedJWS: "", profile: "", notBefore: manifest.2)
         #expect(PointerSchedule.decide(current: current, manifest: stored, etag: "e", now: 1_000, prepareSeconds: 30) == decision)
     }
 
@@ -161,7 +161,7 @@ import Testing
     @Test func theSameVersionWithOtherBytesIsRefused() {
         let stored = StoredManifest(
             version: 2, release: 1, issuedAt: 0, expiresAt: 0, keyID: "", payload: [], payloadSignature: [],
-            compactJWS: "", profile: "")
+            detachedJWS: "", profile: "")
         let other = BucketPointer(release: 1, version: 2, etag: "x", notBefore: 0, issuedAt: 0, expiresAt: 0, keyID: "", profile: "")
         #expect(PointerSchedule.decide(current: other, manifest: stored, etag: "e", now: 0, prepareSeconds: 0) == .otherManifest(version: 2, release: 1))
     }

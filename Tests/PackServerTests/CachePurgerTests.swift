@@ -124,9 +124,9 @@ import Testing
         let first = try #require(fixture.live.release)
         purges.purge(serving(first), with: purger, listChanged: false)
         // The same release signed again: only the documents.
-        let resigned = first.serving(StoredManifest(
+        let resigned = try first.serving(StoredManifest(
             version: 8, release: 1, issuedAt: 1_001, expiresAt: 2_001, keyID: "k", payload: Array("{}".utf8),
-            payloadSignature: Array(repeating: 1, count: 64), compactJWS: "a.b.d", profile: "p"))
+            payloadSignature: Array(repeating: 1, count: 64), detachedJWS: "aGVhZA..c2lnbmVk", profile: "p"))
         purges.purge(serving(resigned), with: purger, listChanged: false)
         purges.purge(serving(resigned), with: purger, listChanged: false)
         try fixture.store.add(file: fixture.file("level-1b", "changed"), id: "level-1")

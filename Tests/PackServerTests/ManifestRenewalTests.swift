@@ -9,7 +9,7 @@ import Testing
     func manifest(release: Int = 1, issuedAt: Int64, expiresAt: Int64, profile: String = "p") -> StoredManifest {
         StoredManifest(
             version: 1, release: release, issuedAt: issuedAt, expiresAt: expiresAt, keyID: "k", payload: [],
-            payloadSignature: [], compactJWS: "", profile: profile)
+            payloadSignature: [], detachedJWS: "", profile: profile)
     }
 
     @Test(arguments: [

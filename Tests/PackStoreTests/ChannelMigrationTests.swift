@@ -34,7 +34,7 @@ import Testing
                                                     payloadSignature, compactJWS, profile)
                         VALUES (?, ?, 100, 200, 'k', ?, X'0102', ?, 'p')
                         """,
-                    arguments: [number, number, Data("payload \(number)".utf8), "jws-\(number)"])
+                    arguments: [number, number, Data("payload \(number)".utf8), "aGVhZA.cGF5bG9hZA.c2lnbmVk\(number)"])
             }
             try db.execute(sql: "INSERT INTO appleVersion (packId, latest) VALUES ('a', 1), ('b', 1)")
             try db.execute(
@@ -47,7 +47,7 @@ import Testing
         #expect(try store.channels().map { "\($0.name)@\($0.release ?? 0) v\($0.version)" } == ["production@2 v2"])
         #expect(try store.channelHistory(.production).map(\.release) == [1, 2])
         let manifest = try #require(try store.latestManifest())
-        #expect(manifest.version == 2 && manifest.release == 2 && manifest.compactJWS == "jws-2" && manifest.channel == "production")
+        #expect(manifest.version == 2 && manifest.release == 2 && manifest.detachedJWS == "aGVhZA..c2lnbmVk2" && manifest.channel == "production")
         #expect(try store.plainViewDocuments(release: 2, profile: "p") == ["download-manifest": Array("document of 2".utf8)])
         #expect(try store.viewEntries(channel: .production, segment: ViewSegment(lower: .zero, upper: nil, release: 2))
             .map(\.appleVersion) == [1, 1])

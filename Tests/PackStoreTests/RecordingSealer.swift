@@ -29,7 +29,7 @@ struct RecordingSealer: ChannelSealer {
     static func signature(channel: ChannelName, version: Int, view: SealedView) -> ManifestSignature {
         ManifestSignature(
             keyID: "k", payload: Array("c\(channel) v\(version) r\(view.release.number) n\(view.packs.count)".utf8),
-            payloadSignature: [1, 2], compactJWS: "jws-\(version)", profile: "p")
+            payloadSignature: [1, 2], detachedJWS: "jws-\(version)", profile: "p")
     }
 }
 

@@ -27,7 +27,7 @@ public enum StoredManifestCheck {
         // The JWS as an app checks it (PackKit's verifier), with the one key the row names.
         do {
             let verifier = ManifestVerifier(keys: [try PinnedKey(rawRepresentation: key.rawBytes)])
-            let (payload, _) = try verifier.verifiedPayload(compactJWS: Array(manifest.compactJWS.utf8))
+            let (payload, _) = try verifier.verifiedPayload(compactJWS: try manifest.compactJWS())
             guard payload == manifest.payload else { return problem(.damaged, "the JWS carries another payload") }
         } catch {
             return problem(.damaged, "the JWS: \(error)")

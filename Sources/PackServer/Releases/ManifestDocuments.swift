@@ -1,5 +1,6 @@
 import HTTP1
 import HTTPServer
+import Manifest
 import PackStore
 
 /// The three forms of one signed manifest, wrapped once when the manifest is taken up (not per request):
@@ -10,10 +11,10 @@ struct ManifestDocuments: Sendable {
     let payload: EncodedDocument
     let signature: EncodedDocument
 
-    init(_ manifest: StoredManifest) {
+    init(_ manifest: StoredManifest) throws(ManifestError) {
         self.init(
             header: manifest, payload: manifest.payload, signature: manifest.payloadSignature,
-            jws: Array(manifest.compactJWS.utf8))
+            jws: try manifest.compactJWS())
     }
 
     /// From the three forms' bytes as the index keeps them (`PackStore.manifestBytes`), with `header`'s version

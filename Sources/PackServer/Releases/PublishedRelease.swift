@@ -41,8 +41,10 @@ public final class PublishedRelease: Sendable {
     let downloadManifests: DownloadManifestVariants
 
     /// The same view serving `manifest` (its documents are made here, once per signing).
-    func serving(_ manifest: StoredManifest?) -> PublishedRelease {
-        view(baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests, manifest: manifest.map(ViewManifest.init))
+    func serving(_ manifest: StoredManifest?) throws -> PublishedRelease {
+        view(
+            baseURL: baseURL, appleVersions: appleVersions, downloadManifests: downloadManifests,
+            manifest: try manifest.map { try ViewManifest($0) })
     }
 
     /// The catalog object of pack `id` (built on demand: a release may hold 100,000 packs).
@@ -93,7 +95,7 @@ public final class PublishedRelease: Sendable {
     ) throws {
         try self.init(
             snapshot: snapshot, history: history, baseURL: baseURL, style: style, appleVersions: appleVersions,
-            downloadManifests: downloadManifests, signed: manifest.map(ViewManifest.init))
+            downloadManifests: downloadManifests, signed: try manifest.map { try ViewManifest($0) })
     }
 
     /// - Parameter signed: the view's signed manifest, made or to be read; nil before the first signing.

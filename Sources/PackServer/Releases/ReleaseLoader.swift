@@ -40,7 +40,9 @@ struct ReleaseLoader {
             let signed = manifests[segment.description].map { [store] header in
                 ViewManifest(header: header) {
                     try store.manifestBytes(channel: name, version: header.version, view: header.view).map {
-                        ManifestDocuments(header: header, payload: $0.payload, signature: $0.signature, jws: $0.compactJWS)
+                        ManifestDocuments(
+                            header: header, payload: $0.payload, signature: $0.signature,
+                            jws: try StoredManifest.compactJWS(detached: $0.detachedJWS, payload: $0.payload))
                     }
                 }
             }

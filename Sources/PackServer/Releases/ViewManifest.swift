@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import PackStore
 import Synchronization
 
@@ -22,9 +23,9 @@ final class ViewManifest: Sendable {
     private let state: Mutex<State>
 
     /// Made at once from `manifest`'s bytes.
-    init(_ manifest: StoredManifest) {
+    init(_ manifest: StoredManifest) throws(ManifestError) {
         header = Self.withoutBytes(manifest)
-        state = Mutex(.loaded(ManifestDocuments(manifest)))
+        state = Mutex(.loaded(try ManifestDocuments(manifest)))
     }
 
     /// Made by `load` (from the bytes in the index) when first asked for.
@@ -77,7 +78,7 @@ final class ViewManifest: Sendable {
         var header = manifest
         header.payload = []
         header.payloadSignature = []
-        header.compactJWS = ""
+        header.detachedJWS = ""
         return header
     }
 }

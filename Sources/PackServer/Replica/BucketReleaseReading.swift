@@ -30,11 +30,12 @@ struct BucketReleaseReading: Sendable {
             throw ReplicaError("manifest \(pointer.version) of release \(release) hashes to \(digest), not the pointer's \(pointer.etag)")
         }
         let signature = try object(layout.manifestSignature(release, version: pointer.version))
-        let jws = String(decoding: try object(layout.manifestJWS(release, version: pointer.version)), as: UTF8.self)
+        let jwsKey = layout.manifestJWS(release, version: pointer.version)
+        guard let jws = DetachedJWS(compact: try object(jwsKey)) else { throw ReplicaError("\(jwsKey) is not a compact JWS") }
         var documents: [String: [UInt8]] = [:]
         for name in record.documents { documents[name] = try object(layout.downloadManifest(release, name: name)) }
         return Self(
-            pointer: pointer, record: record, manifest: pointer.manifest(payload: payload, signature: signature, compactJWS: jws),
+            pointer: pointer, record: record, manifest: pointer.manifest(payload: payload, signature: signature, detachedJWS: jws.text),
             documents: documents)
     }
 

@@ -204,7 +204,7 @@ final class ReplicaChannels: Sendable {
             if let shared = loaded[view.release] {
                 releases.append(shared.view(
                     baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents,
-                    manifest: ViewManifest(manifest)))
+                    manifest: try ViewManifest(manifest)))
             } else {
                 let release = try PublishedRelease(
                     snapshot: record.snapshot(blobDirectory: cache.directory), history: record.history, baseURL: base,
@@ -256,8 +256,9 @@ final class ReplicaChannels: Sendable {
             throw ReplicaError("\(name)'s view \(segment) at version \(version) hashes to \(digest), not the pointer's \(view.etag)")
         }
         let signature = try object(layout.viewManifestSignature(name, version: version, segment: segment))
-        let jws = String(decoding: try object(layout.viewManifestJWS(name, version: version, segment: segment)), as: UTF8.self)
-        return pointer.manifest(of: view, payload: payload, signature: signature, compactJWS: jws)
+        let key = layout.viewManifestJWS(name, version: version, segment: segment)
+        guard let jws = DetachedJWS(compact: try object(key)) else { throw ReplicaError("\(key) is not a compact JWS") }
+        return pointer.manifest(of: view, payload: payload, signature: signature, detachedJWS: jws.text)
     }
 
     /// Every essential and prefetch blob of `records` into the cache (on-demand ones are read through); the

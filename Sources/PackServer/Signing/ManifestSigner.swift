@@ -80,7 +80,7 @@ public struct ManifestSigner: Sendable {
                 let signed = try SignedManifest(document: document, key: key)
                 let signature = ManifestSignature(
                     keyID: signed.keyID, payload: signed.payload, payloadSignature: signed.payloadSignature,
-                    compactJWS: signed.compactJWS, profile: profile)
+                    detachedJWS: signed.detachedJWS.text, profile: profile)
                 signatures[view.segment.description] = signature
                 byRelease[view.release.number] = signature
             }

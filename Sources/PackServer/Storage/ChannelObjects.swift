@@ -55,7 +55,7 @@ struct ChannelObjects: Sendable {
                     contentType: "application/json"))
             }
             documents += [
-                BucketDocument(key: layout.viewManifestJWS(name, version: v, segment: s), bytes: Array(manifest.compactJWS.utf8), contentType: "application/jwt"),
+                BucketDocument(key: layout.viewManifestJWS(name, version: v, segment: s), bytes: try manifest.compactJWS(), contentType: "application/jwt"),
                 BucketDocument(key: layout.viewManifestPayload(name, version: v, segment: s), bytes: manifest.payload, contentType: "application/json"),
                 BucketDocument(
                     key: layout.viewManifestSignature(name, version: v, segment: s), bytes: manifest.payloadSignature,

@@ -87,6 +87,6 @@ public struct ReleaseExport {
         return StoredManifest(
             channel: channel.text, version: stored.version, release: stored.release, issuedAt: now, expiresAt: now + signer.lifetimeSeconds,
             keyID: signature.keyID, payload: signature.payload, payloadSignature: signature.payloadSignature,
-            compactJWS: signature.compactJWS, profile: signature.profile, notBefore: now)
+            detachedJWS: signature.detachedJWS, profile: signature.profile, notBefore: now)
     }
 }

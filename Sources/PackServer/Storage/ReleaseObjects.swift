@@ -54,7 +54,7 @@ struct ReleaseObjects: Sendable {
         }
         let v = manifest.version
         documents += [
-            BucketDocument(key: layout.manifestJWS(n, version: v), bytes: Array(manifest.compactJWS.utf8), contentType: "application/jwt"),
+            BucketDocument(key: layout.manifestJWS(n, version: v), bytes: try manifest.compactJWS(), contentType: "application/jwt"),
             BucketDocument(key: layout.manifestPayload(n, version: v), bytes: manifest.payload, contentType: "application/json"),
             BucketDocument(
                 key: layout.manifestSignature(n, version: v), bytes: manifest.payloadSignature,

@@ -81,11 +81,11 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
         return ChannelViews(segments: segments)
     }
 
-    /// The stored manifest of `view`, from its three documents' bytes.
-    public func manifest(of view: View, payload: [UInt8], signature: [UInt8], compactJWS: String) -> StoredManifest {
+    /// The stored manifest of `view`, from its documents' bytes (the JWS without its payload).
+    public func manifest(of view: View, payload: [UInt8], signature: [UInt8], detachedJWS: String) -> StoredManifest {
         StoredManifest(
             channel: channel, view: view.segment, version: version, release: view.release, issuedAt: issuedAt,
-            expiresAt: expiresAt, keyID: keyID, payload: payload, payloadSignature: signature, compactJWS: compactJWS,
+            expiresAt: expiresAt, keyID: keyID, payload: payload, payloadSignature: signature, detachedJWS: detachedJWS,
             profile: profile, notBefore: notBefore)
     }
 

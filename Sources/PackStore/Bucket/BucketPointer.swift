@@ -52,10 +52,10 @@ public struct BucketPointer: Sendable, Hashable, Codable {
         if let problem { throw PackStoreError.untrustworthyDocument(name: "current.json", problem: problem) }
     }
 
-    /// The stored manifest this pointer names, from its three documents' bytes.
-    public func manifest(payload: [UInt8], signature: [UInt8], compactJWS: String) -> StoredManifest {
+    /// The stored manifest this pointer names, from its documents' bytes (the JWS without its payload).
+    public func manifest(payload: [UInt8], signature: [UInt8], detachedJWS: String) -> StoredManifest {
         StoredManifest(
             version: version, release: release, issuedAt: issuedAt, expiresAt: expiresAt, keyID: keyID, payload: payload,
-            payloadSignature: signature, compactJWS: compactJWS, profile: profile, notBefore: notBefore)
+            payloadSignature: signature, detachedJWS: detachedJWS, profile: profile, notBefore: notBefore)
     }
 }

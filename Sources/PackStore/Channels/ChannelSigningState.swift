@@ -21,6 +21,6 @@ public struct ChannelSigningState: Sendable, Hashable {
     public var manifest: StoredManifest {
         StoredManifest(
             channel: channel, version: version, release: release, issuedAt: issuedAt, expiresAt: expiresAt, keyID: "",
-            payload: [], payloadSignature: [], compactJWS: "", profile: profile)
+            payload: [], payloadSignature: [], detachedJWS: "", profile: profile)
     }
 }

@@ -150,7 +150,7 @@ extension PackStore {
             let manifest = StoredManifest(
                 channel: channel.text, view: segment.description, version: version, release: segment.release,
                 issuedAt: issuedAt, expiresAt: expiresAt, keyID: signature.keyID, payload: signature.payload,
-                payloadSignature: signature.payloadSignature, compactJWS: signature.compactJWS,
+                payloadSignature: signature.payloadSignature, detachedJWS: signature.detachedJWS,
                 profile: signature.profile, notBefore: notBefore)
             try ChannelManifestRecord(manifest).insert(db)
             return manifest

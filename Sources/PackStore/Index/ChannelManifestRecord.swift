@@ -17,7 +17,7 @@ struct ChannelManifestRecord: Codable, FetchableRecord, PersistableRecord {
     // Data, not [UInt8]: Codable would store an array as JSON text, one element at a time.
     var payload: Data
     var payloadSignature: Data
-    var compactJWS: String
+    var detachedJWS: String
     var profile: String
 
     init(_ manifest: StoredManifest) {
@@ -31,19 +31,19 @@ struct ChannelManifestRecord: Codable, FetchableRecord, PersistableRecord {
         keyId = manifest.keyID
         payload = Data(manifest.payload)
         payloadSignature = Data(manifest.payloadSignature)
-        compactJWS = manifest.compactJWS
+        detachedJWS = manifest.detachedJWS
         profile = manifest.profile
     }
 
     /// The manifest in the row a cursor stands on, read without the intermediate `Data` copies Codable makes:
-    /// a 100,000-pack manifest is two blobs of some 40 MB each, read on every start-up and release swap.
+    /// a 100,000-pack manifest's payload is a blob of some 35 MB, read on every start-up and release swap.
     static func stored(cursorRow row: Row) throws -> StoredManifest {
         StoredManifest(
             channel: row["channel"], view: row["segment"], version: row["version"], release: row["releaseNumber"], issuedAt: row["issuedAt"],
             expiresAt: row["expiresAt"], keyID: row["keyId"],
             payload: try row.withUnsafeData(named: "payload") { $0.map(Array.init) ?? [] },
             payloadSignature: try row.withUnsafeData(named: "payloadSignature") { $0.map(Array.init) ?? [] },
-            compactJWS: row["compactJWS"], profile: row["profile"], notBefore: row["notBefore"])
+            detachedJWS: row["detachedJWS"], profile: row["profile"], notBefore: row["notBefore"])
     }
 
     /// The columns of a row but its signed bytes.
@@ -54,6 +54,6 @@ struct ChannelManifestRecord: Codable, FetchableRecord, PersistableRecord {
         StoredManifest(
             channel: row["channel"], view: row["segment"], version: row["version"], release: row["releaseNumber"],
             issuedAt: row["issuedAt"], expiresAt: row["expiresAt"], keyID: row["keyId"], payload: [], payloadSignature: [],
-            compactJWS: "", profile: row["profile"], notBefore: row["notBefore"])
+            detachedJWS: "", profile: row["profile"], notBefore: row["notBefore"])
     }
 }

@@ -214,6 +214,7 @@ enum IndexSchema {
         }
         registerChannels(in: &migrator)
         registerManifestColumns(in: &migrator)
+        registerDetachedJWS(in: &migrator)
         return migrator
     }
 }

@@ -112,22 +112,22 @@ extension PackStore {
         }
     }
 
-    /// The three signed forms of one signing of one view, as stored (the JWS as its UTF-8 bytes), read in place
-    /// without decoding text; nil when the index holds it no more.
+    /// The signed bytes of one signing of one view, as stored, read in place without decoding the payload;
+    /// nil when the index holds it no more.
     public func manifestBytes(channel: ChannelName, version: Int, view: String) throws(PackStoreError)
-        -> (payload: [UInt8], signature: [UInt8], compactJWS: [UInt8])?
+        -> (payload: [UInt8], signature: [UInt8], detachedJWS: String)?
     {
         try read { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT payload, payloadSignature, compactJWS FROM channelManifest
+                    SELECT payloadSignature, detachedJWS, payload FROM channelManifest
                     WHERE channel = ? AND version = ? AND segment = ?
                     """,
                 arguments: [channel.text, version, view])
             guard let row = try rows.next() else { return nil }
             func bytes(_ column: String) throws -> [UInt8] { try row.withUnsafeData(named: column) { $0.map(Array.init) ?? [] } }
-            return (try bytes("payload"), try bytes("payloadSignature"), try bytes("compactJWS"))
+            return (try bytes("payload"), try bytes("payloadSignature"), row["detachedJWS"])
         }
     }
 

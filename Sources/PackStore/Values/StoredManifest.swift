@@ -15,7 +15,9 @@ public struct StoredManifest: Sendable, Hashable {
     public var keyID: String
     public var payload: [UInt8]
     public var payloadSignature: [UInt8]
-    public var compactJWS: String
+    /// The JWS over `payload` with the payload part left out, `header..signature` (RFC 7515 Appendix F): the
+    /// compact JWS served is this with `payload` encoded between the dots, which the index does not store twice.
+    public var detachedJWS: String
     /// What the signer signed with besides the release (see `ManifestSignature.profile`).
     public var profile: String
     /// Seconds since 1970 from which servers serve it: a renewal is signed ahead and goes live on every
@@ -24,7 +26,7 @@ public struct StoredManifest: Sendable, Hashable {
 
     public init(
         channel: String = "production", view: String = "0.0.0-", version: Int, release: Int, issuedAt: Int64, expiresAt: Int64, keyID: String,
-        payload: [UInt8], payloadSignature: [UInt8], compactJWS: String, profile: String, notBefore: Int64? = nil
+        payload: [UInt8], payloadSignature: [UInt8], detachedJWS: String, profile: String, notBefore: Int64? = nil
     ) {
         self.channel = channel
         self.view = view
@@ -35,7 +37,7 @@ public struct StoredManifest: Sendable, Hashable {
         self.keyID = keyID
         self.payload = payload
         self.payloadSignature = payloadSignature
-        self.compactJWS = compactJWS
+        self.detachedJWS = detachedJWS
         self.profile = profile
         self.notBefore = notBefore ?? issuedAt
     }
@@ -46,16 +48,17 @@ public struct ManifestSignature: Sendable {
     public var keyID: String
     public var payload: [UInt8]
     public var payloadSignature: [UInt8]
-    public var compactJWS: String
+    /// The JWS without its payload (`StoredManifest.detachedJWS`).
+    public var detachedJWS: String
     /// Opaque to the store: the signer's settings that shape the bytes besides the release (base URL, URL
     /// style, key), so a signer started with other settings can tell the stored manifest is not its own.
     public var profile: String
 
-    public init(keyID: String, payload: [UInt8], payloadSignature: [UInt8], compactJWS: String, profile: String) {
+    public init(keyID: String, payload: [UInt8], payloadSignature: [UInt8], detachedJWS: String, profile: String) {
         self.keyID = keyID
         self.payload = payload
         self.payloadSignature = payloadSignature
-        self.compactJWS = compactJWS
+        self.detachedJWS = detachedJWS
         self.profile = profile
     }
 }

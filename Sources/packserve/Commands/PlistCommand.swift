@@ -54,13 +54,16 @@ struct PlistCommand: AsyncParsableCommand {
             throw CommandFailure("no signed manifest yet: run packserve publish")
         }
         let document = try CanonicalJSON.decode(ManifestDocument.self, from: manifest.payload)
+        guard let jws = DetachedJWS(stored: manifest.detachedJWS) else {
+            throw CommandFailure("the index's latest manifest has a malformed JWS: run packserve fsck")
+        }
         var installSizes: [String: Int64] = [:]
         for entry in try context.store.listRelease(manifest.release) {
             installSizes[entry.id] = context.store.installSize(of: entry)
         }
         return InstallPlist(
             document: document, manifestURL: baseURL(context.config) + "/manifest",
-            manifestBytes: Int64(manifest.compactJWS.utf8.count), installSizes: installSizes
+            manifestBytes: Int64(jws.compactLength(payloadCount: manifest.payload.count)), installSizes: installSizes
         ).keys
     }
 

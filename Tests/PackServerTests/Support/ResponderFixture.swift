@@ -51,7 +51,7 @@ final class ResponderFixture {
         // The manifest routes serve stored bytes as they are; these stand in for a signing.
         manifest = StoredManifest(
             version: 7, release: 1, issuedAt: 1_000, expiresAt: 2_000, keyID: key.keyID, payload: Array("{\"v\":7}".utf8),
-            payloadSignature: Array(repeating: 9, count: 64), compactJWS: "a.b.c", profile: "p")
+            payloadSignature: Array(repeating: 9, count: 64), detachedJWS: "aGVhZA..c2lnbg", profile: "p")
         let release = try PublishedRelease(
             snapshot: try store.loadSnapshot()!, history: try store.releases(), baseURL: configuration.publicBaseURL,
             style: .packs, manifest: manifest)
