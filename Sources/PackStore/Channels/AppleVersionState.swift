@@ -24,14 +24,22 @@ struct AppleVersionState {
         }
         let stored = try Row.fetchCursor(
             db, sql: "SELECT packId, floor FROM channelFloor WHERE channel = ?", arguments: [channel.text])
+        // Most packs of a channel share a handful of floors ("3@0.0.0"): each text is parsed once.
+        var parsed: [String: ServedFloor] = [:]
         while let row = try stored.next() {
             let id: String = row[0]
+            guard ids.contains(id) else { continue }
             let text: String = row[1]
+            if let floor = parsed[text] {
+                floors[id] = floor
+                continue
+            }
             guard let floor = ServedFloor(stored: Substring(text)) else {
                 throw PackStoreError.untrustworthyIndex(
                     path: "index.sqlite", problem: "channel \(channel): the floor of pack \(id) is malformed")
             }
-            if ids.contains(id) { floors[id] = floor }
+            parsed[text] = floor
+            floors[id] = floor
         }
         guard !releases.isEmpty else { return }
         let list = releases.map(String.init).joined(separator: ",")

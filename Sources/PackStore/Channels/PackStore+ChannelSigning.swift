@@ -125,8 +125,12 @@ extension PackStore {
                 arguments: [channel.text, segment.description, segment.release, AppleVersionsBlob.encode(versions)])
             for (name, body) in documents[segment.description]?.bodies ?? [:] {
                 let digest = DocumentDigest.of(body)
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO documentBody (digest, body) VALUES (?, ?)", arguments: [digest, Data(body)])
+                // Another channel reading the same release with the same versions usually stored it already;
+                // binding the body only to have it ignored copied tens of megabytes.
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM documentBody WHERE digest = ?", arguments: [digest]) == nil {
+                    try db.execute(
+                        sql: "INSERT INTO documentBody (digest, body) VALUES (?, ?)", arguments: [digest, Data(body)])
+                }
                 try db.execute(
                     sql: "INSERT INTO viewDocument (channel, segment, name, profile, digest) VALUES (?, ?, ?, ?, ?)",
                     arguments: [channel.text, segment.description, name, documents[segment.description]!.profile, digest])
