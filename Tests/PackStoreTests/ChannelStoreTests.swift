@@ -202,4 +202,53 @@ import Testing
         #expect(afterGC == ["beta v2 r4", "beta v3 r5", "production v2 r2", "production v3 r3"], "\(afterGC)")
         #expect(try store.latestManifest(ofRelease: 1) == nil)
     }
+
+    /// A view of a release with the same Apple versions as one already stored (twenty channels reading one
+    /// release) is offered the stored documents; a sealer with the same profile and source names them, and
+    /// the index holds one body.
+    @Test func aViewLikeOneStoredIsOfferedItsDocuments() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        let log = SealLog()
+        let sealer = RecordingSealer(source: "s", log: log)
+        try put(fixture, "a", "one")
+        _ = try store.publish(sealedBy: sealer)
+        #expect(log.offered == [[]])
+        _ = try store.createChannel(beta, sealedBy: sealer)
+        let production = try #require(try store.viewDocumentDigests(
+            channel: .production, segment: ViewSegment(lower: .zero, upper: nil, release: 1), profile: "p"))
+        #expect(log.offered.last == [StoredDocuments(profile: "p", source: "s", digests: production)])
+        #expect(try store.viewDocumentDigests(
+            channel: beta, segment: ViewSegment(lower: .zero, upper: nil, release: 1), profile: "p") == production)
+
+        // Another source (a view-prefixed base URL) encodes its own; both bodies are kept while read.
+        let qa = ChannelName("qa")!
+        _ = try store.createChannel(qa, sealedBy: RecordingSealer(source: "t", log: log))
+        #expect(log.offered.last?.map(\.source) == ["s"])
+        // A new release's view has other contents: nothing to offer.
+        try put(fixture, "a", "two")
+        _ = try store.publish(channel: beta, sealedBy: sealer)
+        #expect(log.offered.last == [])
+        #expect(try store.fsck().isConsistent)
+    }
+
+    /// A sealer naming a document the index does not hold fails the change: no view names a missing body.
+    @Test func aSealerNamingAMissingDocumentFailsTheChange() throws {
+        let fixture = try TemporaryStore()
+        let store = fixture.store
+        try put(fixture, "a", "one")
+        try store.publish()
+        struct Inventing: ChannelSealer {
+            func seal(_ request: ChannelSealRequest) throws -> ChannelSeal {
+                var seal = try RecordingSealer().seal(request)
+                for view in request.views {
+                    seal.documents[view.segment.description] = ReleaseDocuments(
+                        reusing: StoredDocuments(profile: "p", source: "s", digests: ["ids": String(repeating: "0", count: 64)]))
+                }
+                return seal
+            }
+        }
+        #expect(throws: PackStoreError.self) { try store.createChannel(beta, sealedBy: Inventing()) }
+        #expect(try store.channels().map(\.name) == ["production"])
+    }
 }

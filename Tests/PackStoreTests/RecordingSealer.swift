@@ -10,6 +10,10 @@ struct RecordingSealer: ChannelSealer {
     var lifetime: Int64 = 100
     var profile = "p"
     var failure: (any Error)?
+    /// With a source, documents stored with this profile and source are reused, as the server's sealer does,
+    /// and `log` learns what each view was offered.
+    var source = ""
+    var log: SealLog?
 
     func seal(_ request: ChannelSealRequest) throws -> ChannelSeal {
         if let failure { throw failure }
@@ -17,8 +21,14 @@ struct RecordingSealer: ChannelSealer {
         var documents: [String: ReleaseDocuments] = [:]
         for view in request.views {
             manifests[view.segment.description] = Self.signature(channel: request.channel, version: request.version, view: view)
+            log?.offered.append(view.storedDocuments)
+            if !source.isEmpty, let stored = view.storedDocuments.first(where: { $0.profile == profile && $0.source == source }) {
+                documents[view.segment.description] = ReleaseDocuments(reusing: stored)
+                continue
+            }
             documents[view.segment.description] = ReleaseDocuments(
-                profile: profile, bodies: ["ids": Array(view.packs.map { Self.listing($0) }.joined(separator: ",").utf8)])
+                profile: profile, source: source,
+                bodies: ["ids": Array(view.packs.map { Self.listing($0) }.joined(separator: ",").utf8)])
         }
         return ChannelSeal(issuedAt: issuedAt, expiresAt: issuedAt + lifetime, manifests: manifests, documents: documents)
     }
@@ -56,4 +66,9 @@ extension PackStore {
         return String(decoding: body, as: UTF8.self).split(separator: ",")
             .map { $0.prefix { $0 != "#" } }.joined(separator: ",")
     }
+}
+
+/// What `RecordingSealer` was offered, view by view, in the order it sealed them.
+final class SealLog: @unchecked Sendable {
+    var offered: [[StoredDocuments]] = []
 }

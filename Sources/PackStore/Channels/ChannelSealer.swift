@@ -24,12 +24,19 @@ public struct SealedView: Sendable {
     public var release: ReleaseSummary
     public var builds: BuildRange
     public var packs: [PackEntry]
+    /// Documents already in the index for a view of this release with these Apple versions: a sealer whose
+    /// profile and source match one answers `ReleaseDocuments(reusing:)` instead of encoding.
+    public var storedDocuments: [StoredDocuments]
 
-    public init(segment: ViewSegment, release: ReleaseSummary, builds: BuildRange, packs: [PackEntry]) {
+    public init(
+        segment: ViewSegment, release: ReleaseSummary, builds: BuildRange, packs: [PackEntry],
+        storedDocuments: [StoredDocuments] = []
+    ) {
         self.segment = segment
         self.release = release
         self.builds = builds
         self.packs = packs
+        self.storedDocuments = storedDocuments
     }
 }
 

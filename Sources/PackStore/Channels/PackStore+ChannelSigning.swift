@@ -51,10 +51,13 @@ extension PackStore {
         }
 
         let version = max(try channelVersion(channel, db), minimumVersion) + 1
+        let blobs = viewVersions.map(AppleVersionsBlob.encode)
         let request = ChannelSealRequest(
             channel: channel, version: version,
-            views: try zip(segments, viewVersions).map { segment, versions in
-                try releases[segment.release]!.view(segment, appleVersions: versions, db)
+            views: try zip(segments, zip(viewVersions, blobs)).map { segment, versions in
+                var view = try releases[segment.release]!.view(segment, appleVersions: versions.0, db)
+                view.storedDocuments = try storedDocuments(release: segment.release, appleVersions: versions.1, db)
+                return view
             })
         let seal: ChannelSeal
         do {
@@ -62,7 +65,7 @@ extension PackStore {
         } catch {
             throw PackStoreError.signingFailed(reason: "\(error)")
         }
-        try storeViews(of: channel, segments: segments, versions: viewVersions, documents: seal.documents, db)
+        try storeViews(of: channel, segments: segments, versions: blobs, documents: seal.documents, db)
         try insertManifests(
             seal.manifests, for: segments, channel: channel, version: version, issuedAt: seal.issuedAt,
             expiresAt: seal.expiresAt, notBefore: seal.issuedAt, db)
@@ -112,28 +115,58 @@ extension PackStore {
             arguments: [channel.text])
     }
 
+    /// The documents the index holds for views of `release` with these Apple versions (`appleVersions` as
+    /// stored), one set per profile and source.
+    private static func storedDocuments(release: Int, appleVersions: Data, _ db: Database) throws -> [StoredDocuments] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT d.profile, d.source, d.name, d.digest FROM channelView v
+                JOIN viewDocument d ON d.channel = v.channel AND d.segment = v.segment
+                JOIN documentBody b ON b.digest = d.digest
+                WHERE v.releaseNumber = ? AND v.appleVersions = ? AND d.source IS NOT NULL AND d.source != ''
+                """,
+            arguments: [release, appleVersions])
+        var sets: [[String]: [String: String]] = [:]
+        for row in rows { sets[[row[0], row[1]], default: [:]][row[2]] = row[3] }
+        return sets.map { StoredDocuments(profile: $0.key[0], source: $0.key[1], digests: $0.value) }
+            .sorted { ($0.profile, $0.source) < ($1.profile, $1.source) }
+    }
+
     /// Replaces the channel's views and their documents; bodies no view uses any more go.
+    /// - Parameter versions: each view's Apple versions as stored (`AppleVersionsBlob`).
     private static func storeViews(
-        of channel: ChannelName, segments: [ViewSegment], versions: [[Int]], documents: [String: ReleaseDocuments],
+        of channel: ChannelName, segments: [ViewSegment], versions: [Data], documents: [String: ReleaseDocuments],
         _ db: Database
     ) throws {
         try db.execute(sql: "DELETE FROM channelView WHERE channel = ?", arguments: [channel.text])
         try db.execute(sql: "DELETE FROM viewDocument WHERE channel = ?", arguments: [channel.text])
+        let insertDocument = try db.makeStatement(sql: """
+            INSERT INTO viewDocument (channel, segment, name, profile, source, digest) VALUES (?, ?, ?, ?, ?, ?)
+            """)
         for (segment, versions) in zip(segments, versions) {
             try db.execute(
                 sql: "INSERT INTO channelView (channel, segment, releaseNumber, appleVersions) VALUES (?, ?, ?, ?)",
-                arguments: [channel.text, segment.description, segment.release, AppleVersionsBlob.encode(versions)])
-            for (name, body) in documents[segment.description]?.bodies ?? [:] {
+                arguments: [channel.text, segment.description, segment.release, versions])
+            guard let documents = documents[segment.description] else { continue }
+            var digests = documents.storedDigests
+            for digest in digests.values
+            where try Bool.fetchOne(db, sql: "SELECT 1 FROM documentBody WHERE digest = ?", arguments: [digest]) == nil {
+                throw PackStoreError.signingFailed(reason: "the sealer named a stored document the index does not hold")
+            }
+            for (name, body) in documents.bodies {
                 let digest = DocumentDigest.of(body)
-                // Another channel reading the same release with the same versions usually stored it already;
+                // Another channel reading the same release with the same versions may have stored it already;
                 // binding the body only to have it ignored copied tens of megabytes.
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM documentBody WHERE digest = ?", arguments: [digest]) == nil {
                     try db.execute(
                         sql: "INSERT INTO documentBody (digest, body) VALUES (?, ?)", arguments: [digest, Data(body)])
                 }
-                try db.execute(
-                    sql: "INSERT INTO viewDocument (channel, segment, name, profile, digest) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [channel.text, segment.description, name, documents[segment.description]!.profile, digest])
+                digests[name] = digest
+            }
+            for (name, digest) in digests {
+                try insertDocument.execute(
+                    arguments: [channel.text, segment.description, name, documents.profile, documents.source, digest])
             }
         }
         try db.execute(sql: "DELETE FROM documentBody WHERE digest NOT IN (SELECT digest FROM viewDocument)")

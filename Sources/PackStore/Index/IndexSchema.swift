@@ -215,6 +215,7 @@ enum IndexSchema {
         registerChannels(in: &migrator)
         registerManifestColumns(in: &migrator)
         registerDetachedJWS(in: &migrator)
+        registerDocumentSources(in: &migrator)
         return migrator
     }
 }
