@@ -123,7 +123,6 @@ extension PackStore {
             sql: """
                 SELECT d.profile, d.source, d.name, d.digest FROM channelView v
                 JOIN viewDocument d ON d.channel = v.channel AND d.segment = v.segment
-                JOIN documentBody b ON b.digest = d.digest
                 WHERE v.releaseNumber = ? AND v.appleVersions = ? AND d.source IS NOT NULL AND d.source != ''
                 """,
             arguments: [release, appleVersions])
