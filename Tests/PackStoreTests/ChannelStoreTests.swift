@@ -173,7 +173,7 @@ import Testing
         #expect(try fixture.store.publish(builds: try range(min: "2")).number == 2)
     }
 
-    /// Signings are whole manifests (80 MB for 100,000 packs), made again at every renewal: a channel keeps its
+    /// Signings are whole manifests (35 MB for 100,000 packs), made again at every renewal: a channel keeps its
     /// newest two, and production its newest signing of each release not pruned (bucket and export read it).
     @Test func onlyTheSigningsSomethingReadsAreKept() throws {
         let fixture = try TemporaryStore()

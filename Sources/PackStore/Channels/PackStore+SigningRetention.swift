@@ -2,7 +2,7 @@ import GRDB
 import ReleaseViews
 
 /// How long the index keeps a channel's signings (docs/channels.md "Signings kept"). Each signing of a view
-/// holds its whole manifest three ways (some 80 MB for 100,000 packs), and renewals sign again every few
+/// holds its whole manifest (some 35 MB for 100,000 packs), and renewals sign again every few
 /// hours: kept for ever, they filled the disk.
 extension PackStore {
     /// Drops `channel`'s signings that nothing reads any more. Kept: its newest two versions (a server serves
