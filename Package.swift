@@ -309,7 +309,7 @@ let package = Package(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "ProxyProtocol", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
-        .testTarget(name: "ReleaseViewsTests", dependencies: ["ReleaseViews", "ViewRulesModel"]),
+        .testTarget(name: "ReleaseViewsTests", dependencies: ["ReleaseViews", "ViewRulesModel", "Polling"]),
         // The rules of channels as a plain model, its random steps and the checker of device paths: shared by
         // the pure property test and the one that runs the same steps through the real store and server.
         // Optimized even in debug builds: the property test runs 240,000 steps through it (38 s unoptimized).
@@ -330,7 +330,7 @@ let package = Package(
             name: "PackStoreTests",
             dependencies: [
                 "PackStore", "AppleArchive", "AppleArchiveTestSupport", "ReleaseViews", "ViewRulesModel", "StoreSteps",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Polling", .product(name: "Crypto", package: "swift-crypto"),
                 // Tampers with index backups the way an attacker with the bucket could (IndexAuditTests).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

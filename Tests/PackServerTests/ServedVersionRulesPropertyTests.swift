@@ -1,4 +1,5 @@
 import Foundation
+import Polling
 import Testing
 import ViewRulesModel
 
@@ -8,9 +9,9 @@ import ViewRulesModel
 /// routes (`/channels/C/builds/B/…`, `/builds/B/…`) and checks that no manifest version and no Apple version a
 /// device could have seen falls, and that one Apple version never names two contents.
 @Suite struct ServedVersionRulesPropertyTests {
-    @Test func noVersionADeviceSawEverFallsInWhatTheServerAnswers() throws {
-        let (taken, problem) = try ServedCatalogProbe.check(sequences: 200, steps: 16, firstSeed: 2_000_000) {
-            try ServedCatalogProbe()
+    @Test func noVersionADeviceSawEverFallsInWhatTheServerAnswers() async throws {
+        let (taken, problem) = try await OwnThread.run {
+            try ServedCatalogProbe.check(sequences: 200, steps: 16, firstSeed: 2_000_000) { try ServedCatalogProbe() }
         }
         #expect(problem == nil, "\(problem ?? "")")
         #expect(taken > 1_600)
