@@ -1,5 +1,6 @@
 import Foundation
 import CDNSimulation
+import Polling
 import Testing
 
 extension EndToEnd {
@@ -13,11 +14,13 @@ extension EndToEnd {
         /// Draft packs besides the ones the test adds, so a publish copies thousands of rows inside its
         /// transaction and a kill can land there too.
         static let fillerPacks = 5_000
-        static let killsPerCommand = 35
+        /// 12 kills of each command in the suite, 35 with `scripts/test-heavy` (docs/reliability.md "Crash
+        /// safety"): the loop was a third of the suite's serialized end-to-end chain.
+        static let killsPerCommand = HeavyTests.enabled ? 35 : 12
         /// Kill delays are drawn from 0 to this many times one undisturbed run, so some runs finish and the
         /// last instants (rename, commit, exit) are hit as often as the first.
         static let delaySpan = 1.3
-        static let loopBudget: Duration = .seconds(80)
+        static let loopBudget: Duration = .seconds(HeavyTests.enabled ? 80 : 35)
 
         @Test func sigkillDuringAddAndPublishLeavesAConsistentStore() async throws {
             let store = try StoreWorkspace()
@@ -59,8 +62,9 @@ extension EndToEnd {
                     completed.publish += 1
                 }
             }
-            #expect(kills.add + kills.publish >= 50, "only \(kills) kills landed within \(Self.loopBudget)")
-            #expect(min(kills.add, kills.publish) >= 25, "kills: \(kills)")
+            // Most of the kills asked for land within the budget, of both commands.
+            #expect(kills.add + kills.publish >= Self.killsPerCommand * 10 / 7, "only \(kills) kills landed within \(Self.loopBudget)")
+            #expect(min(kills.add, kills.publish) >= Self.killsPerCommand * 5 / 7, "kills: \(kills)")
 
             // 1. The index is consistent; leftovers of killed adds may exist, but nothing worse.
             let fsck = try await store.attempt(["fsck"], timeout: .seconds(120))
