@@ -13,14 +13,14 @@ extension EndToEnd {
         static let sourceSize = 32 << 20
         /// Draft packs besides the ones the test adds, so a publish copies thousands of rows inside its
         /// transaction and a kill can land there too.
-        static let fillerPacks = 5_000
+        static let fillerPacks = HeavyTests.enabled ? 5_000 : 1_500
         /// 12 kills of each command in the suite, 35 with `scripts/test-heavy` (docs/reliability.md "Crash
         /// safety"): the loop was a third of the suite's serialized end-to-end chain.
         static let killsPerCommand = HeavyTests.enabled ? 35 : 12
         /// Kill delays are drawn from 0 to this many times one undisturbed run, so some runs finish and the
         /// last instants (rename, commit, exit) are hit as often as the first.
         static let delaySpan = 1.3
-        static let loopBudget: Duration = .seconds(HeavyTests.enabled ? 80 : 35)
+        static let loopBudget: Duration = .seconds(HeavyTests.enabled ? 80 : 45)
 
         @Test func sigkillDuringAddAndPublishLeavesAConsistentStore() async throws {
             let store = try StoreWorkspace()
