@@ -2,7 +2,8 @@ import Foundation
 import CDNSimulation
 import Testing
 
-extension EndToEnd.CDN {
+/// Outside the `EndToEnd` chain: it checks nothing about time, and at a minute it was the chain's longest test.
+@Suite struct CDNFleet {
     /// scripts/bench-cdn's simulation in small, with the same devices and the same stack (Tests/CDNSimulation):
     /// a dozen devices of all three kinds install through Varnish (half of them breaking one download and
     /// resuming it with If-Range), poll with If-None-Match, and update across a publish that purges the
