@@ -46,6 +46,9 @@ import Testing
         return (production, betas, bodies.count)
     }
 
+    /// The bytes agree either way; that the sealer names them instead of encoding them is shown in the store
+    /// (`ChannelStoreTests.aViewLikeOneStoredIsOfferedItsDocuments`). This checks the server's sealer keeps one
+    /// body for both channels and that the index stays consistent.
     @Test func withBlobURLsAChannelNamesTheDocumentsAnotherStored() throws {
         let (production, beta, bodies) = try documents(style: .blobs)
         #expect(beta == production)

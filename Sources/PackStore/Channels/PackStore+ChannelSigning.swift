@@ -148,16 +148,18 @@ extension PackStore {
                 sql: "INSERT INTO channelView (channel, segment, releaseNumber, appleVersions) VALUES (?, ?, ?, ?)",
                 arguments: [channel.text, segment.description, segment.release, versions])
             guard let documents = documents[segment.description] else { continue }
+            func isStored(_ digest: String) throws -> Bool {
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM documentBody WHERE digest = ?", arguments: [digest]) != nil
+            }
             var digests = documents.storedDigests
-            for digest in digests.values
-            where try Bool.fetchOne(db, sql: "SELECT 1 FROM documentBody WHERE digest = ?", arguments: [digest]) == nil {
+            for digest in digests.values where try !isStored(digest) {
                 throw PackStoreError.signingFailed(reason: "the sealer named a stored document the index does not hold")
             }
             for (name, body) in documents.bodies {
                 let digest = DocumentDigest.of(body)
                 // Another channel reading the same release with the same versions may have stored it already;
                 // binding the body only to have it ignored copied tens of megabytes.
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM documentBody WHERE digest = ?", arguments: [digest]) == nil {
+                if try !isStored(digest) {
                     try db.execute(
                         sql: "INSERT INTO documentBody (digest, body) VALUES (?, ?)", arguments: [digest, Data(body)])
                 }
