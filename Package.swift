@@ -394,5 +394,13 @@ let package = Package(
             ],
             // Python the tests run by path (PythonScripts), not sources of the target.
             exclude: ["Scripts"]),
+        // PackKit in-process against the real `packserve` binary: what an app's library meets on the network.
+        .testTarget(
+            name: "PackKitEndToEndTests",
+            dependencies: [
+                "CDNSimulation", "Polling", .product(name: "PackKit", package: "PackKit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Scripts"]),
     ]
 )
