@@ -115,7 +115,8 @@ let package = Package(
         // Channels and app builds as values, with no I/O (docs/channels.md): builds and their order, release
         // ranges, channel names, which release each build reads, and the rule that chooses Apple versions so
         // that none a device saw ever falls. Pure, so the property tests run it 10,000 times in seconds.
-        .target(name: "ReleaseViews"),
+        // Channels and app builds as values; the build axis itself is PackKitWire's (one with the app's side).
+        .target(name: "ReleaseViews", dependencies: [.product(name: "PackKitWire", package: "PackKit")]),
         .target(
             name: "PackStore",
             dependencies: [
@@ -257,6 +258,7 @@ let package = Package(
                 // Signs the manifests `BucketReleaseWriter` puts in a bucket for replicas to read.
                 "Manifest",
                 "Hex",
+                .product(name: "PackKitWire", package: "PackKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]

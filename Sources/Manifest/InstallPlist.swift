@@ -1,4 +1,5 @@
 import Foundation
+import PackKitWire
 
 /// The Info.plist keys an app's Background Assets extension needs for one manifest (docs/api.md "Command line"):
 /// download allowances from the essential and prefetch totals plus the manifest's own size (the extension
@@ -14,15 +15,15 @@ public struct InstallPlist: Sendable, Equatable {
     /// - Parameters:
     ///   - manifestBytes: the size of the manifest as served (the JWS at `/manifest`).
     ///   - installSizes: pack id → bytes once installed (what an Apple Archive or a zip unpacks to, else its size).
-    public init(document: ManifestDocument, manifestURL: String, manifestBytes: Int64, installSizes: [String: Int64]) {
+    public init(document: PackManifest, manifestURL: String, manifestBytes: Int64, installSizes: [String: Int64]) {
         self.manifestURL = manifestURL
         downloadAllowance = document.totals.prefetchBytes + manifestBytes
         essentialDownloadAllowance = document.totals.essentialBytes + manifestBytes
-        func installed(_ policy: String) -> Int64 {
+        func installed(_ policy: PackPolicy) -> Int64 {
             document.packs.filter { $0.policy == policy }.reduce(0) { $0 + (installSizes[$1.id] ?? $1.size) }
         }
-        maxInstallSize = installed("prefetch")
-        essentialMaxInstallSize = installed("essential")
+        maxInstallSize = installed(.prefetch)
+        essentialMaxInstallSize = installed(.essential)
         domainAllowList = Self.domains(of: [manifestURL] + document.packs.compactMap(\.url))
     }
 

@@ -1,6 +1,7 @@
 import JSONText
+import PackKitWire
 
-/// Writes a `ManifestDocument` as exactly the bytes `CanonicalJSON.encode(document)` produces, without
+/// Writes a `PackManifest` as exactly the bytes `CanonicalJSON.encode(document)` produces, without
 /// `JSONEncoder`, whose tree of boxed values takes about 1.1 s for 100,000 packs (this: about 0.12 s).
 ///
 /// The rules are swift-foundation's `JSONWriter` (the Linux `JSONEncoder`); ManifestPayloadWriterTests
@@ -17,7 +18,7 @@ import JSONText
 struct ManifestPayloadWriter {
     private var out = JSONBytes()
 
-    static func encode(_ document: ManifestDocument) -> [UInt8] {
+    static func encode(_ document: PackManifest) -> [UInt8] {
         var writer = ManifestPayloadWriter()
         writer.out.reserveCapacity(estimatedCount(document))
         writer.write(document)
@@ -26,11 +27,11 @@ struct ManifestPayloadWriter {
 
     /// String bytes plus keys, quotes and commas (98 bytes a pack) and numbers (at most 20 bytes each), so
     /// that a manifest without escapes is written into one allocation.
-    private static func estimatedCount(_ document: ManifestDocument) -> Int {
+    private static func estimatedCount(_ document: PackManifest) -> Int {
         var count = 512 + document.iss.utf8.count + document.channel.utf8.count
         for pack in document.packs {
             count += 208 + pack.id.utf8.count + (pack.url?.utf8.count ?? 0) + pack.sha256.utf8.count
-                + pack.policy.utf8.count + pack.contentType.utf8.count
+                + pack.policy.rawValue.utf8.count + (pack.contentType?.utf8.count ?? 0)
             for tag in pack.tags { count += 3 + tag.utf8.count }
         }
         for (tag, ids) in document.tags {
@@ -40,7 +41,7 @@ struct ManifestPayloadWriter {
         return count
     }
 
-    private mutating func write(_ document: ManifestDocument) {
+    private mutating func write(_ document: PackManifest) {
         out.raw("{")
         if let builds = document.builds {
             out.raw("\"builds\":{")
@@ -76,17 +77,13 @@ struct ManifestPayloadWriter {
         out.raw("}")
     }
 
-    private mutating func write(_ pack: ManifestPack) {
-        if let access = pack.access {
-            out.raw("{\"access\":"); out.string(access)
-            out.raw(",\"contentType\":")
-        } else {
-            out.raw("{\"contentType\":")
-        }
-        out.string(pack.contentType)
-        out.raw(",\"id\":"); out.string(pack.id)
+    private mutating func write(_ pack: PackDescriptor) {
+        out.raw("{")
+        if let access = pack.access { out.raw("\"access\":"); out.string(access); out.raw(",") }
+        if let contentType = pack.contentType { out.raw("\"contentType\":"); out.string(contentType); out.raw(",") }
+        out.raw("\"id\":"); out.string(pack.id)
         out.raw(",\"order\":"); out.integer(pack.order)
-        out.raw(",\"policy\":"); out.string(pack.policy)
+        out.raw(",\"policy\":"); out.string(pack.policy.rawValue)
         out.raw(",\"sha256\":"); out.string(pack.sha256)
         out.raw(",\"size\":"); out.integer(pack.size)
         out.raw(",\"tags\":"); out.strings(pack.tags)

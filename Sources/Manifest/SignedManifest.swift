@@ -5,7 +5,7 @@ import PackKitWire
 /// `/manifest` is a compact JWS (RFC 7515 §7.1) for JOSE libraries; `/manifest.json` is the payload and
 /// `/manifest.json.sig` the raw Ed25519 signature over exactly those bytes, for `openssl pkeyutl`-style checks.
 public struct SignedManifest: Sendable {
-    public let document: ManifestDocument
+    public let document: PackManifest
     /// The JWS payload: canonical JSON of `document` (the bytes `CanonicalJSON.encode` would give, written
     /// by `ManifestPayloadWriter` because `JSONEncoder` is too slow for 100,000 packs).
     public let payload: [UInt8]
@@ -18,7 +18,7 @@ public struct SignedManifest: Sendable {
     public let keyID: String
 
     /// Signs `document` with `key`.
-    public init(document: ManifestDocument, key: SigningKey) throws {
+    public init(document: PackManifest, key: SigningKey) throws {
         self.document = document
         keyID = key.keyID
         payload = ManifestPayloadWriter.encode(document)

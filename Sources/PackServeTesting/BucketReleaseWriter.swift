@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import Hex
 import Manifest
+import struct PackKitWire.PackDescriptor
+import struct PackKitWire.PackManifest
 import PackServer
 import PackStore
 
@@ -70,9 +72,9 @@ public struct BucketReleaseWriter: Sendable {
         try bucket.put(
             layout.downloadManifest(release, name: "download-manifest"),
             bytes: DownloadManifest(packs: entries, release: release, baseURL: baseURL, style: .blobs).encoded(), contentType: json)
-        let document = ManifestDocument(
+        let document = PackManifest(
             iss: baseURL, iat: issuedAt, exp: issuedAt + 86_400, version: version, release: release,
-            packs: entries.map { ManifestPack($0, url: PackURLStyle.blobs.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) })
+            packs: entries.map { PackDescriptor($0, url: PackURLStyle.blobs.url(baseURL: baseURL, id: $0.id, sha256: $0.sha256)) })
         let signed = try SignedManifest(document: document, key: key)
         try bucket.put(layout.manifestPayload(release, version: version), bytes: signed.payload, contentType: json)
         try bucket.put(layout.manifestSignature(release, version: version), bytes: signed.payloadSignature, contentType: "application/octet-stream")

@@ -8,12 +8,12 @@ import Testing
     @Test(arguments: 0..<6)
     func aSignedManifestsJWSComesBackWholeFromItsDetachedForm(packs: Int) throws {
         let key = SigningKey()
-        let document = ManifestDocument(
+        let document = PackManifest(
             iss: "https://assets.example.com", iat: 1, exp: 2, version: 1, release: 1,
             packs: (0..<packs).map {
-                ManifestPack(
+                PackDescriptor(
                     id: String(repeating: "p", count: $0 + 1), version: 1, url: nil, size: 1,
-                    sha256: String(repeating: "a", count: 64), tags: [], policy: "on-demand", order: 0,
+                    sha256: String(repeating: "a", count: 64), tags: [], policy: .onDemand, order: 0,
                     contentType: "application/octet-stream")
             })
         let signed = try SignedManifest(document: document, key: key)

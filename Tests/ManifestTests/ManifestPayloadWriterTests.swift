@@ -1,6 +1,7 @@
 import Foundation
 import JSONText
 @testable import Manifest
+import PackKitWire
 import Testing
 
 /// `ManifestPayloadWriter` must give the very bytes `CanonicalJSON.encode` gives: clients verify signatures
@@ -9,14 +10,14 @@ import Testing
     static func pack(
         _ id: String, url: String? = "https://h.example/blobs/sha256/aa", size: Int64 = 1, sha256: String = "aa",
         tags: [String] = [], policy: String = "prefetch", version: Int = 1, order: Int = 0,
-        contentType: String = "application/zip"
-    ) -> ManifestPack {
-        ManifestPack(id: id, version: version, url: url, size: size, sha256: sha256, tags: tags, policy: policy,
-                     order: order, contentType: contentType)
+        contentType: String? = "application/zip"
+    ) -> PackDescriptor {
+        PackDescriptor(id: id, version: version, url: url, size: size, sha256: sha256, tags: tags,
+                       policy: PackPolicy(rawValue: policy), order: order, contentType: contentType)
     }
 
-    static func document(_ packs: [ManifestPack], iss: String = "https://h.example") -> ManifestDocument {
-        ManifestDocument(iss: iss, iat: 1_763_769_600, exp: 1_764_374_400, version: 17, release: 4, packs: packs)
+    static func document(_ packs: [PackDescriptor], iss: String = "https://h.example") -> PackManifest {
+        PackManifest(iss: iss, iat: 1_763_769_600, exp: 1_764_374_400, version: 17, release: 4, packs: packs)
     }
 
     /// Every byte below 0x80, so each escape rule (and each byte that must not be escaped) is exercised.
@@ -27,7 +28,7 @@ import Testing
     /// "e\u{301}x" sorts before "éa", by `<` after it.
     static let unicode = "\u{7F}\u{80}\u{9F}\u{A0}é e\u{301} \u{2028}\u{2029}\u{FEFF}日本 \u{FF21} 😀 \u{FFFD}"
 
-    static let trickyDocuments: [(name: String, document: ManifestDocument)] = {
+    static let trickyDocuments: [(name: String, document: PackManifest)] = {
         var bigNumbers = document([
             pack("max", size: .max, policy: "essential", version: .max, order: .max),
             pack("min", size: .min, policy: "prefetch", version: .min, order: .min),
@@ -37,10 +38,10 @@ import Testing
         bigNumbers.exp = .max
         bigNumbers.version = .min
         bigNumbers.release = .max
-        func channel(_ name: String, min: String?, max: String?) -> ManifestDocument {
+        func channel(_ name: String, min: String?, max: String?) -> PackManifest {
             var document = document([pack("a")])
             document.channel = name
-            document.builds = ManifestBuilds(min: min, max: max)
+            document.builds = .bounds(min: min, max: max)
             return document
         }
         return [
@@ -51,6 +52,7 @@ import Testing
             ("an escaped channel", channel(everyASCII, min: unicode, max: "\"")),
             ("nil url", document([pack("a", url: nil), pack("b")])),
             ("one pack, nil url", document([pack("a", url: nil, tags: ["t"])])),
+            ("no content type", document([pack("a", contentType: nil), pack("b")])),
             ("empty strings",
              document([pack("", url: "", sha256: "", tags: [""], policy: "", contentType: "")], iss: "")),
             ("every ASCII byte", document([
@@ -97,10 +99,10 @@ import Testing
     @Test func buildsComeFirstWithTheirBoundsInKeyOrder() {
         var document = Self.document([])
         document.channel = "beta"
-        document.builds = ManifestBuilds(min: "1.10", max: "2")
+        document.builds = .bounds(min: "1.10", max: "2")
         let text = String(decoding: ManifestPayloadWriter.encode(document), as: UTF8.self)
         #expect(text.hasPrefix(#"{"builds":{"max":"2","min":"1.10"},"channel":"beta","exp":"#))
-        #expect(ManifestBuilds(min: nil, max: nil) == nil)
+        #expect(ManifestBuilds.bounds(min: nil, max: nil) == nil)
     }
 
     @Test func randomDocumentsMatchJSONEncoder() throws {
@@ -121,7 +123,7 @@ import Testing
     @Test(arguments: trickyDocuments.indices)
     func writtenBytesDecodeToTheSameDocument(index: Int) throws {
         let document = Self.trickyDocuments[index].document
-        let decoded = try CanonicalJSON.decode(ManifestDocument.self, from: ManifestPayloadWriter.encode(document))
+        let decoded = try CanonicalJSON.decode(PackManifest.self, from: ManifestPayloadWriter.encode(document))
         #expect(decoded == document)
     }
 
@@ -177,18 +179,19 @@ import Testing
         }
     }
 
-    static func randomDocument(_ random: inout SplitMix64) -> ManifestDocument {
+    static func randomDocument(_ random: inout SplitMix64) -> PackManifest {
         let packs = (0..<Int.random(in: 0...8, using: &random)).map { _ in
-            ManifestPack(
+            PackDescriptor(
                 id: randomString(&random), version: randomInteger(&random),
                 url: Bool.random(using: &random) ? nil : "https://h/" + randomString(&random),
-                // Small enough that the totals ManifestDocument adds up cannot overflow.
+                // Small enough that the totals PackManifest adds up cannot overflow.
                 size: Int64.random(in: -(1 << 40)...(1 << 40), using: &random), sha256: randomString(&random),
                 tags: (0..<Int.random(in: 0...4, using: &random)).map { _ in randomTag(&random) },
-                policy: ["essential", "prefetch", "on-demand", randomString(&random)].randomElement(using: &random)!,
-                order: randomInteger(&random), contentType: randomString(&random))
+                policy: PackPolicy(
+                    rawValue: ["essential", "prefetch", "on-demand", randomString(&random)].randomElement(using: &random)!),
+                order: randomInteger(&random), contentType: Bool.random(using: &random) ? nil : randomString(&random))
         }
-        var document = ManifestDocument(
+        var document = PackManifest(
             iss: randomString(&random), iat: randomInteger(&random), exp: randomInteger(&random),
             version: randomInteger(&random), release: randomInteger(&random), packs: packs)
         if Bool.random(using: &random) { document.totals.essentialBytes = randomInteger(&random) }

@@ -15,14 +15,14 @@ func at(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(sec
 @Suite struct ManifestSigningTests {
     let key = SigningKey()
 
-    func document(version: Int = 7, exp: Int64 = 2_000_000_000) -> ManifestDocument {
-        ManifestDocument(
+    func document(version: Int = 7, exp: Int64 = 2_000_000_000) -> PackManifest {
+        PackManifest(
             iss: "https://assets.example.com", iat: 1_763_769_600, exp: exp, version: version, release: 4,
             packs: [
-                ManifestPack(id: "level-5", version: 3, url: "https://assets.example.com/blobs/sha256/aa", size: 10,
-                             sha256: "aa", tags: ["level-5", "forest"], policy: "prefetch", order: 1, contentType: "application/zip"),
-                ManifestPack(id: "base", version: 1, url: "https://assets.example.com/blobs/sha256/bb", size: 5,
-                             sha256: "bb", tags: ["forest"], policy: "essential", order: 0, contentType: "application/octet-stream"),
+                PackDescriptor(id: "level-5", version: 3, url: "https://assets.example.com/blobs/sha256/aa", size: 10,
+                             sha256: "aa", tags: ["level-5", "forest"], policy: .prefetch, order: 1, contentType: "application/zip"),
+                PackDescriptor(id: "base", version: 1, url: "https://assets.example.com/blobs/sha256/bb", size: 5,
+                             sha256: "bb", tags: ["forest"], policy: .essential, order: 0, contentType: "application/octet-stream"),
             ])
     }
 
@@ -112,7 +112,7 @@ func at(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(sec
 /// reads as production's.
 @Suite struct ManifestChannelTests {
     @Test func aManifestOfAnotherChannelIsRefused() throws {
-        var document = ManifestDocument(iss: "https://h.example", iat: 1, exp: 2, version: 3, release: 4, packs: [])
+        var document = PackManifest(iss: "https://h.example", iat: 1, exp: 2, version: 3, release: 4, packs: [])
         document.channel = "beta"
         let key = SigningKey()
         let jws = Array(try SignedManifest(document: document, key: key).compactJWS.utf8)
@@ -124,7 +124,7 @@ func at(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(sec
 
     @Test func aManifestWithoutAChannelIsProductions() throws {
         let older = #"{"exp":2,"iat":1,"iss":"https://h.example","packs":[],"release":4,"tags":{},"totals":{"essentialBytes":0,"onDemandBytes":0,"prefetchBytes":0},"version":3}"#
-        let document = try CanonicalJSON.decode(ManifestDocument.self, from: Array(older.utf8))
+        let document = try CanonicalJSON.decode(PackManifest.self, from: Array(older.utf8))
         #expect(document.channel == "production" && document.builds == nil)
     }
 }

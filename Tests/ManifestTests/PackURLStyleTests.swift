@@ -1,5 +1,6 @@
 import JSONText
 import Manifest
+import PackKitWire
 import Testing
 
 @Suite struct PackURLStyleTests {
@@ -17,9 +18,9 @@ import Testing
     }
 
     @Test func canonicalJSONIsCompactSortedAndDoesNotEscapeSlashes() throws {
-        let pack = ManifestPack(
+        let pack = PackDescriptor(
             id: "a", version: 1, url: "http://h/blobs/sha256/x", size: 3, sha256: "x", tags: ["t"],
-            policy: "on-demand", order: 0, contentType: "application/zip")
+            policy: .onDemand, order: 0, contentType: "application/zip")
         #expect(try CanonicalJSON.string(pack) == #"{"contentType":"application/zip","id":"a","order":0,"policy":"on-demand","sha256":"x","size":3,"tags":["t"],"url":"http://h/blobs/sha256/x","version":1}"#)
     }
 }

@@ -6,7 +6,7 @@ import PackKitWire
 struct ManifestLocation: Sendable, Hashable {
     var baseURL: URL
     var channel: String
-    var build: BundleVersion?
+    var build: AppBuild?
 
     var url: URL {
         var url = baseURL

@@ -11,7 +11,7 @@ public struct PackCatalogConfiguration: Sendable {
     /// The channel the app reads (`production` unless a TestFlight build reads `beta`, say).
     public var channel: String
     /// The app's `CFBundleVersion`, to read the per-build view; nil reads the channel's current release.
-    public var build: BundleVersion?
+    public var build: AppBuild?
     public var credentials: CatalogCredentials?
     /// Bytes of essential and prefetch packs fetched without the user asking.
     public var allowance: DownloadAllowance
@@ -28,7 +28,7 @@ public struct PackCatalogConfiguration: Sendable {
     public var sleep: Sleeper
 
     public init(
-        baseURL: URL, keys: [PinnedKey], channel: String = PackManifest.productionChannel, build: BundleVersion? = nil,
+        baseURL: URL, keys: [PinnedKey], channel: String = PackManifest.productionChannel, build: AppBuild? = nil,
         credentials: CatalogCredentials? = nil, allowance: DownloadAllowance = .unlimited, retry: RetryPolicy = RetryPolicy(),
         chunkSize: Int64 = RangeRequestPlan.defaultChunkSize, clockSkewLeeway: Duration = .seconds(60),
         manifestRefreshInterval: Duration = .seconds(60), signedURL: (@Sendable (PackDescriptor) async throws -> URL?)? = nil,

@@ -8,13 +8,13 @@ public struct ManifestBuilds: Sendable, Hashable, Codable {
         self.max = max
     }
 
-    /// The bounds parsed; nil when one is not a `BundleVersion`.
-    public var range: BundleVersionRange? {
-        func bound(_ text: String?) -> BundleVersion?? {
-            guard let text else { return .some(nil) }
-            return BundleVersion(text).map { .some($0) }
-        }
-        guard let min = bound(min), let max = bound(max) else { return nil }
-        return BundleVersionRange(min: min, max: max)
+    /// The `builds` of a manifest: nil when neither bound is given (the manifest then has none at all).
+    public static func bounds(min: String?, max: String?) -> ManifestBuilds? {
+        min == nil && max == nil ? nil : ManifestBuilds(min: min, max: max)
+    }
+
+    /// The bounds parsed; nil when one is not an `AppBuild` or the minimum admits nothing the maximum does.
+    public var range: BuildRange? {
+        try? BuildRange(min: min, max: max)
     }
 }

@@ -15,12 +15,12 @@ public struct ManifestVerifier: Sendable {
     /// The channel the app reads; a manifest signed for another is refused.
     public var channel: String
     /// The app's build, when it reads a per-build view: a release whose range does not admit it is refused.
-    public var build: BundleVersion?
+    public var build: AppBuild?
     /// How far past `exp` a manifest is still accepted, for a device clock that runs slightly fast.
     public var clockSkewLeeway: Duration
 
     public init(
-        keys: [PinnedKey], channel: String = PackManifest.productionChannel, build: BundleVersion? = nil,
+        keys: [PinnedKey], channel: String = PackManifest.productionChannel, build: AppBuild? = nil,
         clockSkewLeeway: Duration = .seconds(60)
     ) {
         self.keys = keys

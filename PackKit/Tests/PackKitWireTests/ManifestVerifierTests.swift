@@ -21,7 +21,7 @@ import Testing
     /// Byte for byte what `ManifestPayloadWriter` writes (sorted keys, `access` before `contentType`).
     @Test func readsTheServersPayloadBytes() throws {
         let payload = #"{"builds":{"max":"2","min":"1.10"},"channel":"beta","exp":1764374400,"iat":1763769600,"iss":"https://assets.example.com","packs":[{"access":"private","contentType":"application/zip","id":"level-5","order":1,"policy":"prefetch","sha256":"00ff","size":1048576,"tags":["forest","level-5"],"url":"https://assets.example.com/blobs/sha256/00ff","version":3}],"release":4,"tags":{"forest":["level-5"],"level-5":["level-5"]},"totals":{"essentialBytes":0,"onDemandBytes":0,"prefetchBytes":1048576},"version":17}"#
-        let beta = ManifestVerifier(keys: [signer.pinnedKey], channel: "beta", build: BundleVersion("1.10.3"))
+        let beta = ManifestVerifier(keys: [signer.pinnedKey], channel: "beta", build: try AppBuild(parsing: "1.10.3"))
         let verified = try beta.verify(compactJWS: signer.sign(payload: Array(payload.utf8)), now: now)
         let pack = try #require(verified.manifest.packs.first)
         #expect(pack.isPrivate && pack.policy == .prefetch && pack.order == 1 && pack.size == 1_048_576)
@@ -135,7 +135,7 @@ import Testing
     @Test func refusesAReleaseForOtherBuilds() throws {
         let narrow = SampleManifest.manifest(builds: ManifestBuilds(min: "1.10", max: "2"), packs: [])
         let token = signer.sign(narrow)
-        let reader = { (build: String) in ManifestVerifier(keys: [signer.pinnedKey], build: BundleVersion(build)) }
+        let reader = { (build: String) in ManifestVerifier(keys: [signer.pinnedKey], build: try? AppBuild(parsing: build)) }
         _ = try reader("2.7").verify(compactJWS: token, now: now)
         #expect(throws: ManifestVerificationError.otherBuild(build: "1.9", range: "1.10 … 2")) {
             try reader("1.9").verify(compactJWS: token, now: now)

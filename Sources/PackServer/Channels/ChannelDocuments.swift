@@ -1,6 +1,7 @@
 import Foundation
 import JSONText
 import Manifest
+import PackKitWire
 import PackStore
 
 /// The JSON of channels, their histories and the build map: `channels --json`, `channel history --json`,
@@ -47,7 +48,7 @@ public enum ChannelDocuments {
             release = item.release
             pointedAt = item.pointedAt
             action = item.action.rawValue
-            builds = ManifestBuilds(min: item.builds.min?.description, max: item.builds.max?.description)
+            builds = .bounds(min: item.builds.min?.description, max: item.builds.max?.description)
             pruned = item.isPruned ? true : nil
         }
     }

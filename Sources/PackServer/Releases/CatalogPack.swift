@@ -1,10 +1,11 @@
 import Manifest
+import PackKitWire
 import PackStore
 
 /// A pack as the catalog JSON shows it (`/tags`, `ls --json`): the manifest's pack object plus what managed
 /// Background Assets add to it: the Apple version devices trust, the platforms and the installation events.
 public struct CatalogPack: Sendable, Hashable, Encodable {
-    public let pack: ManifestPack
+    public let pack: PackDescriptor
     public let appleVersion: Int
     /// Empty: every platform.
     public let platforms: [String]
@@ -13,7 +14,7 @@ public struct CatalogPack: Sendable, Hashable, Encodable {
     public let archive: PackArchive?
 
     public init(_ entry: PackEntry, url: String?) {
-        pack = ManifestPack(entry, url: url)
+        pack = PackDescriptor(entry, url: url)
         appleVersion = entry.appleVersion
         platforms = entry.platforms.map(\.rawValue)
         installationEventTypes = entry.installationEvents.map(\.rawValue)

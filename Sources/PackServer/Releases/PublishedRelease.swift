@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import JSONText
 import Manifest
+import PackKitWire
 import PackStore
 
 /// Everything the request path needs about one view of a release (docs/channels.md "Views"), computed once
@@ -152,6 +153,6 @@ public struct ReleaseListItem: Encodable, Sendable {
         rollbackOf = summary.rollbackOf
         pruned = summary.isPruned ? true : nil
         channel = summary.channel
-        builds = ManifestBuilds(min: summary.minBuild, max: summary.maxBuild)
+        builds = .bounds(min: summary.minBuild, max: summary.maxBuild)
     }
 }

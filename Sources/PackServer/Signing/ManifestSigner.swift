@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Manifest
+import PackKitWire
 import PackStore
 import ReleaseViews
 
@@ -70,12 +71,11 @@ public struct ManifestSigner: Sendable {
                 }
                 let base = Self.base(issuer: issuer, style: style, channel: channel, segment: view.segment)
                 let packs = view.packs.map { entry in
-                    ManifestPack(entry, url: style.url(baseURL: base, id: entry.id, sha256: entry.sha256))
+                    PackDescriptor(entry, url: style.url(baseURL: base, id: entry.id, sha256: entry.sha256))
                 }
-                let document = ManifestDocument(
-                    channel: channel.text,
-                    builds: ManifestBuilds(min: view.builds.min?.description, max: view.builds.max?.description),
-                    iss: issuer, iat: now, exp: now + lifetimeSeconds, version: version, release: view.release.number,
+                let document = PackManifest(
+                    iss: issuer, channel: channel.text,
+                    builds: .bounds(min: view.builds.min?.description, max: view.builds.max?.description), iat: now, exp: now + lifetimeSeconds, version: version, release: view.release.number,
                     packs: packs)
                 let signed = try SignedManifest(document: document, key: key)
                 let signature = ManifestSignature(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSONText
 import Manifest
+import PackKitWire
 import PackServer
 import PackStore
 
@@ -53,7 +54,7 @@ struct PlistCommand: AsyncParsableCommand {
         guard let manifest = try context.store.latestManifest() else {
             throw CommandFailure("no signed manifest yet: run packserve publish")
         }
-        let document = try CanonicalJSON.decode(ManifestDocument.self, from: manifest.payload)
+        let document = try CanonicalJSON.decode(PackManifest.self, from: manifest.payload)
         guard let jws = DetachedJWS(stored: manifest.detachedJWS) else {
             throw CommandFailure("the index's latest manifest has a malformed JWS: run packserve fsck")
         }

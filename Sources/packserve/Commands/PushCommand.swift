@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Manifest
 import PackClient
+import PackKitWire
 
 /// `packserve push FILE --id ID --server URL --token-file F [--cacert CA.pem] [--tag T]… [--policy P] [--order N]
 /// [--content-type T] [--user-info FILE] [--publish [--note TEXT]]`: the admin API's client side (docs/api.md
@@ -87,11 +88,11 @@ struct PushCommand: AsyncParsableCommand {
         switch uploaded.status {
         case 201:
             // The answer is the draft's pack: the manifest's pack object plus the catalog's keys.
-            let pack = try Self.decode(ManifestPack.self, from: uploaded)
+            let pack = try Self.decode(PackDescriptor.self, from: uploaded)
             print("pushed \(id) version \(pack.version): \(pack.size) bytes, sha256 \(pack.sha256)")
         case 200:
             // The draft already has these bytes: the server made no new version.
-            let pack = try Self.decode(ManifestPack.self, from: uploaded)
+            let pack = try Self.decode(PackDescriptor.self, from: uploaded)
             print("\(id) unchanged: version \(pack.version) already has these bytes")
         default:
             throw CommandFailure("upload refused (\(uploaded.status)): \(uploaded.detail)")

@@ -1,4 +1,4 @@
-import ReleaseViews
+import PackKitWire
 import Testing
 
 /// `CFBundleVersion` as Apple defines it: one to three period-separated integers, compared part by part.

@@ -1,4 +1,4 @@
-import ReleaseViews
+import PackKitWire
 import Testing
 
 /// A release's range: bounds with fewer parts stand for every build they are a prefix of.
