@@ -19,6 +19,9 @@ public struct ViewSegment: Sendable, Hashable, CustomStringConvertible {
     /// `1.10.0-` or `0.0.0-1.10.0`: the segment's name in stored documents and logs.
     public var description: String { "\(lower)-\(upper?.description ?? "")" }
 
+    /// `cohorts/1.10.0-`: the name of the view a rollout's admitted cohorts read for these builds.
+    public var cohortViewName: String { "cohorts/\(description)" }
+
     /// `every build`, `builds from 1.10.0`, `builds below 1.10.0`, `builds from 1.9.3 below 1.10.0`: how a
     /// person reads the run.
     public var buildsText: String {

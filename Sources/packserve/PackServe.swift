@@ -10,7 +10,7 @@ struct PackServe: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, TagCommand.self, SetCommand.self, ListCommand.self,
             PublishCommand.self, ReleasesCommand.self, RollbackCommand.self, RenewCommand.self, ExportCommand.self,
-            ChannelCommand.self, ChannelsCommand.self, PromoteCommand.self, BuildsCommand.self,
+            ChannelCommand.self, ChannelsCommand.self, PromoteCommand.self, BuildsCommand.self, RolloutCommand.self,
             FsckCommand.self, GCCommand.self,
             KeygenCommand.self, KeyCommand.self, CertsCommand.self, VerifyCommand.self, PlistCommand.self,
             CheckCommand.self, TokenCommand.self, PushCommand.self, SignURLCommand.self, HealthcheckCommand.self,

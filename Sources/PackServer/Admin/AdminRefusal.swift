@@ -117,7 +117,8 @@ enum AdminRefusal: Error, Equatable, Sendable {
             case .invalidName, .invalidBuild: .badRequest
             case .unknownChannel: .notFound
             case .channelExists, .productionIsPermanent, .buildsMapped, .notNewer, .appleVersionWouldFall, .noViewForBuild,
-                .alreadyMapped, .noReleaseYet:
+                .alreadyMapped, .noReleaseYet, .rolloutLive, .noLiveRollout, .candidateNotNewer, .percentNotRaised,
+                .rolloutAlready:
                 .conflict
             }
         }

@@ -38,8 +38,9 @@ public final class PublishedRelease: Sendable {
     /// `/tags…` documents of this view, made on first request.
     let tagDocuments = TagDocumentCache()
 
-    /// The download manifest of managed Background Assets, encoded once per platform variant.
-    let downloadManifests: DownloadManifestVariants
+    /// The download manifest of managed Background Assets, encoded once per platform variant; nil in the view a
+    /// rollout's admitted cohorts read, which serves none (docs/rollouts.md "Cohorts").
+    let downloadManifests: DownloadManifestVariants?
 
     /// The same view serving `manifest` (its documents are made here, once per signing).
     func serving(_ manifest: StoredManifest?) throws -> PublishedRelease {
@@ -60,11 +61,11 @@ public final class PublishedRelease: Sendable {
     /// Another view of the same release: the snapshot, digest table and `/releases` document are shared, the
     /// rest is the view's own.
     func view(
-        baseURL: String, appleVersions: [String: Int], downloadManifests: DownloadManifestVariants,
-        manifest: ViewManifest?
+        baseURL: String, style: PackURLStyle? = nil, appleVersions: [String: Int],
+        downloadManifests: DownloadManifestVariants?, manifest: ViewManifest?
     ) -> PublishedRelease {
         PublishedRelease(
-            snapshot: snapshot, baseURL: baseURL, style: style, blobsByDigest: blobsByDigest,
+            snapshot: snapshot, baseURL: baseURL, style: style ?? self.style, blobsByDigest: blobsByDigest,
             releasesDocument: releasesDocument, appleVersions: appleVersions, downloadManifests: downloadManifests,
             manifest: manifest)
     }
@@ -72,7 +73,7 @@ public final class PublishedRelease: Sendable {
     private init(
         snapshot: ReleaseSnapshot, baseURL: String, style: PackURLStyle,
         blobsByDigest: [String: (size: Int64, contentType: String)], releasesDocument: EncodedDocument,
-        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants, manifest: ViewManifest?
+        appleVersions: [String: Int], downloadManifests: DownloadManifestVariants?, manifest: ViewManifest?
     ) {
         self.snapshot = snapshot
         self.baseURL = baseURL
@@ -99,10 +100,13 @@ public final class PublishedRelease: Sendable {
             downloadManifests: downloadManifests, signed: try manifest.map { try ViewManifest($0) })
     }
 
-    /// - Parameter signed: the view's signed manifest, made or to be read; nil before the first signing.
+    /// - Parameters:
+    ///   - signed: the view's signed manifest, made or to be read; nil before the first signing.
+    ///   - servesDownloadManifests: false for a cohort view: none is encoded.
     init(
         snapshot: ReleaseSnapshot, history: [ReleaseSummary], baseURL: String, style: PackURLStyle,
-        appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil, signed: ViewManifest?
+        appleVersions: [String: Int] = [:], downloadManifests: DownloadManifestVariants? = nil, signed: ViewManifest?,
+        servesDownloadManifests: Bool = true
     ) throws {
         manifest = signed?.header
         self.signed = signed
@@ -120,7 +124,7 @@ public final class PublishedRelease: Sendable {
             body: releases, contentType: "application/json", entityTag: Fingerprint.entityTag(prefix: "r", body: releases),
             lastModified: Int64((history.last?.createdAt ?? snapshot.createdAt).timeIntervalSince1970),
             cacheControl: nil, compress: true)
-        self.downloadManifests = downloadManifests ?? DownloadManifestVariants(
+        self.downloadManifests = !servesDownloadManifests ? nil : downloadManifests ?? DownloadManifestVariants(
             bodies: DownloadManifestVariants.encode(
                 packs: snapshot.sortedPacks.map(\.entry), release: snapshot.release, baseURL: baseURL, style: style),
             release: snapshot.release, createdAt: snapshot.createdAt, baseURL: baseURL, style: style)!

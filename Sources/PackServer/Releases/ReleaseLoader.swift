@@ -35,24 +35,52 @@ struct ReleaseLoader {
         guard !views.segments.isEmpty else { return nil }
         // Headers only: each view's bytes are read when a request first asks for them (`ViewManifest`).
         let manifests = try store.latestManifestHeaders(of: name)
-        var releases: [PublishedRelease] = []
-        for segment in views.segments {
-            let signed = manifests[segment.description].map { [store] header in
-                ViewManifest(header: header) {
-                    try store.manifestBytes(channel: name, version: header.version, view: header.view).map {
-                        ManifestDocuments(
-                            header: header, payload: $0.payload, signature: $0.signature,
-                            jws: try StoredManifest.compactJWS(detached: $0.detachedJWS, payload: $0.payload))
-                    }
+        let signedView = { [store] (header: StoredManifest) in
+            ViewManifest(header: header) {
+                try store.manifestBytes(channel: name, version: header.version, view: header.view).map {
+                    ManifestDocuments(
+                        header: header, payload: $0.payload, signature: $0.signature,
+                        jws: try StoredManifest.compactJWS(detached: $0.detachedJWS, payload: $0.payload))
                 }
             }
+        }
+        var releases: [PublishedRelease] = []
+        for segment in views.segments {
+            let signed = manifests[segment.description].map(signedView)
             guard let release = try view(segment, of: name, manifest: signed, loaded: &loaded) else { return nil }
             releases.append(release)
         }
         let notBefore = manifests.values.map(\.notBefore).max() ?? 0
         return ServedChannel(
             name: name, version: summary.version, requireCredentials: summary.requireCredentials, views: views,
-            releases: releases, notBefore: notBefore)
+            releases: releases, notBefore: notBefore,
+            rollout: try rollout(of: name, manifests: manifests, signed: signedView, loaded: &loaded))
+    }
+
+    /// `channel`'s running rollout with the candidate's views its admitted cohorts read, or nil. A cohort view
+    /// names blobs and serves no download manifest, so none is read or encoded for it.
+    private func rollout(
+        of channel: ChannelName, manifests: [String: StoredManifest], signed: (StoredManifest) -> ViewManifest,
+        loaded: inout Loaded
+    ) throws -> ServedRollout? {
+        guard let (rollout, views) = try store.runningRollout(of: channel) else { return nil }
+        var releases: [PublishedRelease] = []
+        for segment in views.segments {
+            let manifest = manifests[segment.cohortViewName].map(signed)
+            if let candidate = loaded.releases[rollout.candidate] {
+                releases.append(candidate.view(
+                    baseURL: baseURL, style: .blobs, appleVersions: [:], downloadManifests: nil, manifest: manifest))
+                continue
+            }
+            guard let (release, entries, otherBlobSizes, privateDigests) = try store.loadReleaseEntries(release: rollout.candidate)
+            else { return nil }
+            if loaded.history == nil { loaded.history = try store.releases() }
+            releases.append(try PublishedRelease(
+                snapshot: store.snapshot(of: release, entries: entries, otherBlobSizes: otherBlobSizes, privateDigests: privateDigests),
+                history: loaded.history ?? [], baseURL: baseURL, style: .blobs, signed: manifest,
+                servesDownloadManifests: false))
+        }
+        return ServedRollout(cohorts: rollout.cohorts, views: views, releases: releases)
     }
 
     /// Release `number` as its first view in this poll needs it (nil: as production's view for clients that

@@ -12,9 +12,9 @@ struct DownloadManifestRoute {
     let unknownPlatforms: UnknownPlatformLog
 
     /// `view`'s download manifest. A cohort names no view of managed devices (their `BAManifestURL` is fixed
-    /// per build): cohort views have none (docs/channels.md "Views").
+    /// per build): cohort views have none (docs/rollouts.md "Cohorts").
     func respond(to request: HTTPRequest, in view: ServedView) -> HTTPResponse {
-        if view.cohort != nil {
+        guard view.cohort == nil, let manifests = view.release.downloadManifests else {
             return .problem(.notFound, detail: "a cohort's view has no download manifest: managed apps read theirs per build")
         }
         guard let values = QueryParameters(request.head.query).values(named: "platform") else {
@@ -25,7 +25,7 @@ struct DownloadManifestRoute {
             platform = try? ApplePlatform(parsing: values[0])
         }
         if platform == nil && !values.isEmpty { unknownPlatforms.record(values) }
-        return view.release.downloadManifests.document(for: platform).respond(to: request.head, with: files)
+        return manifests.document(for: platform).respond(to: request.head, with: files)
     }
 
     /// Whether a `/manifest` request asks for the download manifest (it names a platform) rather than the

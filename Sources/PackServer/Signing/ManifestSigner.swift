@@ -65,8 +65,11 @@ public struct ManifestSigner: Sendable {
             var signatures: [String: ManifestSignature] = [:]
             var byRelease: [Int: ManifestSignature] = [:]
             for view in views {
+                // A cohort view's manifest serves every admitted cohort, so its pack URLs can name no cohort's
+                // `/packs/{id}`: it names blobs, whatever the style (docs/rollouts.md "Cohorts").
+                let style = view.isCohortView ? .blobs : style
                 if style == .blobs, let signed = byRelease[view.release.number] {
-                    signatures[view.segment.description] = signed
+                    signatures[view.name] = signed
                     continue
                 }
                 let base = Self.base(issuer: issuer, style: style, channel: channel, segment: view.segment)
@@ -81,7 +84,7 @@ public struct ManifestSigner: Sendable {
                 let signature = ManifestSignature(
                     keyID: signed.keyID, payload: signed.payload, payloadSignature: signed.payloadSignature,
                     detachedJWS: signed.detachedJWS.text, profile: profile)
-                signatures[view.segment.description] = signature
+                signatures[view.name] = signature
                 byRelease[view.release.number] = signature
             }
             return signatures

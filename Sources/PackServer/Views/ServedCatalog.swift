@@ -42,13 +42,13 @@ struct ServedCatalog: Sendable {
     }
 
     /// The view `selector` names: its channel (else the build map's, else production), then the run of builds
-    /// its build falls in. Every cohort reads its channel's view until staged rollouts exist.
+    /// its build falls in, and the rollout's candidate for an admitted cohort (docs/rollouts.md).
     func resolve(_ selector: ViewSelector, catalogRequiresCredentials: Bool) -> ViewResolution {
         let name = selector.channel ?? selector.build.flatMap { buildMap[$0.point] } ?? .production
         guard let channel = channels[name.text] else {
             return channels.isEmpty ? .notLoaded : .unknownChannel(name)
         }
-        guard let release = channel.release(for: selector.build) else {
+        guard let release = channel.release(for: selector.build, cohort: selector.cohort) else {
             return .noRelease(channel: name, build: selector.build)
         }
         return .view(ServedView(

@@ -14,10 +14,12 @@ struct ServedChannel: Sendable {
     let releases: [PublishedRelease]
     /// Unix seconds from which it is served (a renewal signed ahead goes live then on every process at once).
     let notBefore: Int64
+    /// A running rollout: its admitted cohorts read the candidate's views.
+    let rollout: ServedRollout?
 
     init(
         name: ChannelName, version: Int, requireCredentials: Bool, views: ChannelViews, releases: [PublishedRelease],
-        notBefore: Int64
+        notBefore: Int64, rollout: ServedRollout? = nil
     ) {
         precondition(views.segments.count == releases.count, "one served release per segment")
         self.name = name
@@ -26,6 +28,7 @@ struct ServedChannel: Sendable {
         self.views = views
         self.releases = releases
         self.notBefore = notBefore
+        self.rollout = rollout
     }
 
     /// A channel of one view answering every build: what a replica reading only the bucket's root pointer serves.
@@ -36,8 +39,10 @@ struct ServedChannel: Sendable {
             releases: [release], notBefore: release.manifest?.notBefore ?? 0)
     }
 
-    /// The view a build reads (nil: a client that names none), or nil when no release of the channel admits it.
-    func release(for build: AppBuild?) -> PublishedRelease? {
-        views.index(containing: build?.point ?? .zero).map { releases[$0] }
+    /// The view a build reads (nil: a client that names none) in `cohort` (nil: none named), or nil when no
+    /// release of the channel admits it. An admitted cohort reads the rollout's candidate where it answers.
+    func release(for build: AppBuild?, cohort: Int? = nil) -> PublishedRelease? {
+        if let cohort, let rollout, let candidate = rollout.release(for: build, cohort: cohort) { return candidate }
+        return views.index(containing: build?.point ?? .zero).map { releases[$0] }
     }
 }

@@ -5,6 +5,8 @@ import ReleaseViews
 public struct ChannelHistoryItem: Sendable, Hashable {
     public enum Action: String, Sendable, Hashable {
         case publish, rollback, promote, create
+        /// `rollout finish`: the channel moved to the rollout's candidate.
+        case rollout
     }
 
     public var release: Int

@@ -16,6 +16,16 @@ public enum ChannelRefusal: Error, Sendable, Equatable, CustomStringConvertible 
     case alreadyMapped(build: String, channel: String)
     /// `channel create` without `--release` before production has one.
     case noReleaseYet(channel: String)
+    /// publish, promote, rollback or a second rollout on a channel whose rollout is running or halted.
+    case rolloutLive(channel: String, candidate: Int, state: String)
+    /// A rollout command on a channel without a running or halted rollout.
+    case noLiveRollout(channel: String)
+    /// `rollout start N` with N not newer than the channel's release.
+    case candidateNotNewer(channel: String, current: Int, requested: Int)
+    /// `rollout set` to a percent not above the current one: a cohort once admitted stays admitted.
+    case percentNotRaised(channel: String, current: String, requested: String)
+    /// `rollout halt` of a halted rollout, `rollout resume` of a running one.
+    case rolloutAlready(channel: String, state: String)
 
     public var description: String {
         switch self {
@@ -41,6 +51,16 @@ public enum ChannelRefusal: Error, Sendable, Equatable, CustomStringConvertible 
             "build \(build) already reads \(channel)"
         case .noReleaseYet(let channel):
             "cannot create \(channel): production has no release yet to point it at (publish first, or give a release)"
+        case .rolloutLive(let channel, let candidate, let state):
+            "\(channel) has a \(state) rollout of release \(candidate): finish or cancel it first (packserve rollout finish --channel \(channel))"
+        case .noLiveRollout(let channel):
+            "\(channel) has no running or halted rollout (packserve rollout start N --channel \(channel) --percent P)"
+        case .candidateNotNewer(let channel, let current, let requested):
+            "cannot roll \(channel) out to release \(requested): it points at release \(current), and a rollout only moves to a newer release"
+        case .percentNotRaised(let channel, let current, let requested):
+            "\(channel)'s rollout is at \(current) %; it only goes up (asked for \(requested) %): halt it to stop it"
+        case .rolloutAlready(let channel, let state):
+            "\(channel)'s rollout is \(state) already"
         }
     }
 }

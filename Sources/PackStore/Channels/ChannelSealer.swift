@@ -27,6 +27,12 @@ public struct SealedView: Sendable {
     /// Documents already in the index for a view of this release with these Apple versions: a sealer whose
     /// profile and source match one answers `ReleaseDocuments(reusing:)` instead of encoding.
     public var storedDocuments: [StoredDocuments]
+    /// A view of a rollout's candidate for its admitted cohorts: signed like any view, but with no download
+    /// manifest (docs/rollouts.md "Cohorts").
+    public var isCohortView = false
+
+    /// Its key in the sealer's answer and in the index: the segment, or `cohorts/` and the segment.
+    public var name: String { isCohortView ? segment.cohortViewName : segment.description }
 
     public init(
         segment: ViewSegment, release: ReleaseSummary, builds: BuildRange, packs: [PackEntry],
@@ -40,7 +46,7 @@ public struct SealedView: Sendable {
     }
 }
 
-/// A sealer's answer; both dictionaries are keyed by the view's segment (`ViewSegment.description`).
+/// A sealer's answer; both dictionaries are keyed by the view's name (`SealedView.name`).
 public struct ChannelSeal: Sendable {
     /// Seconds since 1970.
     public var issuedAt: Int64

@@ -58,7 +58,7 @@ extension PackStore {
                 var view = try releases[segment.release]!.view(segment, appleVersions: versions.0, db)
                 view.storedDocuments = try storedDocuments(release: segment.release, appleVersions: versions.1, db)
                 return view
-            })
+            } + cohortViews(of: channel, db))
         let seal: ChannelSeal
         do {
             seal = try sealer.seal(request)
@@ -67,7 +67,7 @@ extension PackStore {
         }
         try storeViews(of: channel, segments: segments, versions: blobs, documents: seal.documents, db)
         try insertManifests(
-            seal.manifests, for: segments, channel: channel, version: version, issuedAt: seal.issuedAt,
+            seal.manifests, for: request.views, channel: channel, version: version, issuedAt: seal.issuedAt,
             expiresAt: seal.expiresAt, notBefore: seal.issuedAt, db)
         try db.execute(
             sql: """
@@ -79,6 +79,23 @@ extension PackStore {
         return ChannelChange(
             channel: channel.text, version: version, release: current, views: segments.count, raisedPacks: raisedPacks,
             raisedViews: raisedSegments.count)
+    }
+
+    /// The views a running rollout's admitted cohorts read (none when no rollout runs), with the candidate's
+    /// own Apple versions: cohort views serve no download manifest, so a rollout never plans one.
+    static func cohortViews(of channel: ChannelName, _ db: Database) throws -> [SealedView] {
+        guard let rollout = try RolloutRecord.fetchOne(db, key: channel.text)?.status(), rollout.admitsCandidate else {
+            return []
+        }
+        var candidate = try PlannedRelease(rollout.candidate, db)
+        let views = ChannelViews(
+            history: try historyEntries(of: channel, db),
+            candidate: ChannelHistoryEntry(release: rollout.candidate, builds: candidate.builds))
+        return try views.segments.map { segment in
+            var view = try candidate.view(segment, db)
+            view.isCohortView = true
+            return view
+        }
     }
 
     /// The channel's history as `ChannelViews` reads it: retained releases only, oldest first, each with the
@@ -178,15 +195,15 @@ extension PackStore {
     /// more go (`dropSupersededSignings`).
     @discardableResult
     static func insertManifests(
-        _ signatures: [String: ManifestSignature], for segments: [ViewSegment], channel: ChannelName, version: Int,
+        _ signatures: [String: ManifestSignature], for views: [SealedView], channel: ChannelName, version: Int,
         issuedAt: Int64, expiresAt: Int64, notBefore: Int64, _ db: Database
     ) throws -> [StoredManifest] {
-        let stored = try segments.map { segment in
-            guard let signature = signatures[segment.description] else {
-                throw PackStoreError.signingFailed(reason: "no manifest was signed for the view of builds \(segment)")
+        let stored = try views.map { view in
+            guard let signature = signatures[view.name] else {
+                throw PackStoreError.signingFailed(reason: "no manifest was signed for the view \(view.name)")
             }
             let manifest = StoredManifest(
-                channel: channel.text, view: segment.description, version: version, release: segment.release,
+                channel: channel.text, view: view.name, version: version, release: view.segment.release,
                 issuedAt: issuedAt, expiresAt: expiresAt, keyID: signature.keyID, payload: signature.payload,
                 payloadSignature: signature.payloadSignature, detachedJWS: signature.detachedJWS,
                 profile: signature.profile, notBefore: notBefore)

@@ -70,6 +70,7 @@ extension PackStore {
         try write { db in
             guard !channel.isProduction else { throw PackStoreError.channel(.productionIsPermanent) }
             try Self.requireChannel(channel, db)
+            try Self.requireNoLiveRollout(channel, db)
             let builds = try String.fetchAll(
                 db, sql: "SELECT build FROM buildChannel WHERE channel = ? ORDER BY point", arguments: [channel.text])
             guard builds.isEmpty else { throw PackStoreError.channel(.buildsMapped(channel: channel.text, builds: builds)) }
@@ -89,6 +90,7 @@ extension PackStore {
     {
         try write { db in
             try Self.requireChannel(channel, db)
+            try Self.requireNoLiveRollout(channel, db)
             try Self.requireListableRelease(number, db)
             let current = try Self.currentRelease(of: channel, db) ?? 0
             guard number > current else {

@@ -216,6 +216,7 @@ enum IndexSchema {
         registerManifestColumns(in: &migrator)
         registerDetachedJWS(in: &migrator)
         registerDocumentSources(in: &migrator)
+        registerRollouts(in: &migrator)
         return migrator
     }
 }

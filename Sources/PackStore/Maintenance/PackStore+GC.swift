@@ -22,6 +22,9 @@ extension PackStore {
                 reasons[segment.release, default: []].append("\(channel) reads it for \(segment.buildsText)")
             }
         }
+        for record in try RolloutRecord.fetchAll(db) where RolloutState(rawValue: record.state)?.isLive == true {
+            reasons[record.candidate, default: []].append("\(record.channel) is rolling out to it")
+        }
         let pruned = try Int.fetchAll(db, sql: "SELECT number FROM release WHERE prunedAt IS NULL ORDER BY number")
             .filter { reasons[$0] == nil }
         return GCPlan(

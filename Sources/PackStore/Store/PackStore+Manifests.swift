@@ -18,6 +18,7 @@ extension PackStore {
     ) throws(PackStoreError) -> (ReleaseSummary, ChannelChange) {
         try write { db in
             try Self.requireChannel(channel, db)
+            try Self.requireNoLiveRollout(channel, db)
             let release = try Self.publishDraft(note: note, channel: channel, builds: builds, db)
             try Self.point(channel, at: release.number, action: .publish, db)
             return (release, try Self.signChannel(channel, newRelease: release.number, sealer: sealer, db))
@@ -33,6 +34,7 @@ extension PackStore {
     ) throws(PackStoreError) -> (ReleaseSummary, ChannelChange) {
         try write { db in
             try Self.requireChannel(channel, db)
+            try Self.requireNoLiveRollout(channel, db)
             let release = try Self.publishCopy(of: number, channel: channel, note: note, db)
             try Self.point(channel, at: release.number, action: .rollback, db)
             return (release, try Self.signChannel(channel, newRelease: release.number, sealer: sealer, db))
@@ -67,14 +69,14 @@ extension PackStore {
             for number in Set(segments.map(\.release)) { releases[number] = try PlannedRelease(number, db) }
             let version = current + 1
             let signatures: [String: ManifestSignature]
+            let views = try segments.map { try releases[$0.release]!.view($0, db) } + Self.cohortViews(of: channel, db)
             do {
-                let views = try segments.map { try releases[$0.release]!.view($0, db) }
                 signatures = try sign(version, views)
             } catch {
                 throw PackStoreError.signingFailed(reason: "\(error)")
             }
             let signed = try Self.insertManifests(
-                signatures, for: segments, channel: channel, version: version, issuedAt: issuedAt, expiresAt: expiresAt,
+                signatures, for: views, channel: channel, version: version, issuedAt: issuedAt, expiresAt: expiresAt,
                 notBefore: notBefore, db)
             try db.execute(sql: "UPDATE channelCounter SET version = ? WHERE name = ?", arguments: [version, channel.text])
             return .signed(signed)

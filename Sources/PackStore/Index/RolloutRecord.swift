@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+import ReleaseViews
+
+/// A row of `rollout`: a channel's live rollout, or its last one (docs/rollouts.md).
+struct RolloutRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+    static let databaseTableName = "rollout"
+
+    var channel: String
+    var candidate: Int
+    /// The channel's release when the rollout started: the control its failure rate is compared with.
+    var previousRelease: Int
+    var tenths: Int
+    var offset: Int
+    var state: String
+    var startedAt: Date
+    var changedAt: Date
+
+    /// The row as a value, checked as untrusted input.
+    func status() throws -> RolloutStatus {
+        guard let percent = RolloutPercent(tenths: tenths), (0..<RolloutCohorts.count).contains(offset),
+              let state = RolloutState(rawValue: state), let name = ChannelName(channel)
+        else {
+            throw PackStoreError.untrustworthyIndex(path: "index.sqlite", problem: "rollout of \(channel) is not a rollout")
+        }
+        return RolloutStatus(
+            channel: name, candidate: candidate, previousRelease: previousRelease,
+            cohorts: RolloutCohorts(offset: offset, percent: percent), state: state, startedAt: startedAt,
+            changedAt: changedAt)
+    }
+}
