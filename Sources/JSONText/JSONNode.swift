@@ -36,6 +36,11 @@ public struct JSONNode: Sendable, Equatable {
         if case .number(let text) = kind { Int(text) } else { nil }
     }
 
+    /// A number exactly as written (`12.5`, `1e2`), for a reader with rules of its own.
+    public var numberText: String? {
+        if case .number(let text) = kind { text } else { nil }
+    }
+
     /// An array whose elements are all strings.
     public var strings: [String]? {
         guard case .array(let items) = kind else { return nil }

@@ -6,6 +6,8 @@ public indirect enum JSONShape: Sendable {
     case string
     /// An integer without fraction or exponent that fits in `Int`: `8080`, not `8080.0`, `8e3` or `true`.
     case wholeNumber
+    /// Any number, kept as written for the reader to parse (a rollout's `12.5` percent).
+    case number
     case boolean
     case array(of: JSONShape)
     /// `members`: every key the object may have; `required`: those it must have.
@@ -22,7 +24,7 @@ public indirect enum JSONShape: Sendable {
             return
         case (.nullable(let shape), _):
             try shape.check(value, at: path)
-        case (.wholeNumber, .number) where value.wholeNumber != nil:
+        case (.wholeNumber, .number) where value.wholeNumber != nil, (.number, .number):
             return
         case (.array(let element), .array(let items)):
             for (offset, item) in items.enumerated() {
@@ -55,6 +57,7 @@ public indirect enum JSONShape: Sendable {
         switch self {
         case .string: "a string"
         case .wholeNumber: "a whole number"
+        case .number: "a number"
         case .boolean: "true or false"
         case .array(let element): "an array of \(element.plural)"
         case .object: "an object"
@@ -67,6 +70,7 @@ public indirect enum JSONShape: Sendable {
         switch self {
         case .string: "strings"
         case .wholeNumber: "whole numbers"
+        case .number: "numbers"
         case .boolean: "booleans"
         case .array: "arrays"
         case .object: "objects"

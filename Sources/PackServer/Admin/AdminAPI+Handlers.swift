@@ -51,6 +51,8 @@ extension AdminAPI {
                 case .builds:
                     return try Self.json(.ok, Self.store { try store.buildMap() }.map(ChannelDocuments.Mapping.init))
                 case .putBuild(let build): return try putBuild(build, body: body, by: token)
+                case .rollout(let channel): return try rollout(channel)
+                case .putRollout(let channel): return try putRollout(channel, body: body, by: token)
                 }
             } catch {
                 return error.response
@@ -282,6 +284,14 @@ extension BuildRequest: AdminJSONBody {
     init(checked body: JSONNode) throws(AdminRefusal) {
         guard let channel = body["channel"]?.string else { throw .badRequest("channel: must be a string") }
         self.init(channel: channel, force: body["force"]?.bool)
+    }
+}
+
+extension RolloutRequest: AdminJSONBody {
+    static let shape = JSONShape.object(members: ["release": .wholeNumber, "percent": .number, "state": .string])
+
+    init(checked body: JSONNode) {
+        self.init(release: body["release"]?.wholeNumber, percent: body["percent"]?.numberText, state: body["state"]?.string)
     }
 }
 

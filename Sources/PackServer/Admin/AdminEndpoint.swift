@@ -17,6 +17,9 @@ enum AdminEndpoint: Equatable, Sendable {
     case channels
     case putChannel(name: String)
     case deleteChannel(name: String)
+    /// `GET` and `PUT /admin/channels/{name}/rollout` (docs/rollouts.md).
+    case rollout(channel: String)
+    case putRollout(channel: String)
     /// `GET /admin/builds`, `PUT /admin/builds/{build}`: the build map.
     case builds
     case putBuild(build: String)
@@ -41,14 +44,15 @@ enum AdminEndpoint: Equatable, Sendable {
         case .patchPack, .deletePack, .publish, .rollback, .putChannel, .deleteChannel, .putBuild: .publish
         // An app's backend asks for a URL after checking a purchase: the same right as downloading.
         case .signURL: .download
+        case .rollout, .putRollout: .rollout
         }
     }
 
     var body: Body {
         switch self {
         case .putPack: .stream
-        case .patchPack, .publish, .rollback, .signURL, .putChannel, .putBuild: .json
-        case .deletePack, .draft, .channels, .deleteChannel, .builds: .none
+        case .patchPack, .publish, .rollback, .signURL, .putChannel, .putBuild, .putRollout: .json
+        case .deletePack, .draft, .channels, .deleteChannel, .builds, .rollout: .none
         }
     }
 
@@ -81,6 +85,12 @@ enum AdminEndpoint: Equatable, Sendable {
             case .put: return .success(.putChannel(name: segments[2]))
             case .delete: return .success(.deleteChannel(name: segments[2]))
             default: return .failure(.methodNotAllowed(allow: "PUT, DELETE"))
+            }
+        case "channels" where segments.count == 4 && segments[3] == "rollout":
+            switch method {
+            case .get, .head: return .success(.rollout(channel: segments[2]))
+            case .put: return .success(.putRollout(channel: segments[2]))
+            default: return .failure(.methodNotAllowed(allow: "GET, HEAD, PUT"))
             }
         case "builds" where segments.count == 2:
             return method.isGetOrHead ? .success(.builds) : .failure(.methodNotAllowed(allow: "GET, HEAD"))

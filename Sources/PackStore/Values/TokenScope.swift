@@ -10,6 +10,8 @@ public enum TokenScope: String, Sendable, CaseIterable, Comparable, Codable {
     case read
     /// Downloading private packs (reserved for private packs; no route needs it yet).
     case download
+    /// `GET` and `PUT /admin/channels/{name}/rollout`: a producer runs a launch without `publish`.
+    case rollout
 
     public static func < (a: TokenScope, b: TokenScope) -> Bool { a.rawValue < b.rawValue }
 

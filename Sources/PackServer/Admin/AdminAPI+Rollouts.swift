@@ -1,0 +1,73 @@
+import AdminMessages
+import HTTP1
+import HTTPServer
+import PackStore
+import ReleaseViews
+
+/// The admin API's rollouts (docs/api.md "Rollouts", docs/rollouts.md), under the `rollout` scope: a
+/// producer runs a launch without the right to publish.
+extension AdminAPI {
+    /// `GET /admin/channels/{name}/rollout`: the live rollout, or the last one; 404 when there never was one.
+    func rollout(_ name: String) throws(AdminRefusal) -> HTTPResponse {
+        let channel = try Self.channel(name)
+        guard let status = try Self.store({ try store.rollout(of: channel) }) else {
+            throw .notFound("/admin/channels/\(channel)/rollout")
+        }
+        return try Self.json(.ok, RolloutDocument(status))
+    }
+
+    /// `PUT /admin/channels/{name}/rollout`: starts a rollout (`release` and `percent`, no live one), or moves
+    /// the live one: `percent` raises it, `state` halts, resumes (`running`), finishes or cancels it. Each step
+    /// signs the channel's views at a new version; the answer is the rollout as it stands.
+    func putRollout(_ name: String, body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        let channel = try Self.channel(name)
+        let request = try Self.decode(RolloutRequest.self, from: body, orEmpty: nil)
+        let percent = try request.percent.map { text throws(AdminRefusal) in
+            do { return try RolloutPercent(parsing: text) } catch { throw .badRequest("percent: \(error)") }
+        }
+        let state = try request.state.map { text throws(AdminRefusal) in
+            guard let state = RolloutState(rawValue: text) else {
+                throw .badRequest("state: \"\(text.prefix(40))\" is not one of running, halted, finished, cancelled")
+            }
+            return state
+        }
+        guard let signer else { throw .noSigningKey }
+        let live = try Self.store { try store.rollout(of: channel) }.flatMap { $0.state.isLive ? $0 : nil }
+        var status = live
+        var created = false
+        if live == nil {
+            guard let release = request.release, let percent, state == nil || state == .running else {
+                throw .badRequest("\(channel) has no live rollout: give release and percent to start one")
+            }
+            status = try Self.store {
+                try store.startRollout(
+                    channel, candidate: release, percent: percent, seed: .random(in: .min ... .max),
+                    sealedBy: signer.sealing(now: now())).0
+            }
+            created = true
+        } else if let live {
+            if let release = request.release, release != live.candidate {
+                throw .store(.channel(.rolloutLive(channel: channel.text, candidate: live.candidate, state: live.state.rawValue)))
+            }
+            if let percent, percent != live.percent {
+                status = try Self.store { try store.raiseRollout(channel, to: percent, sealedBy: signer.sealing(now: now())).0 }
+            }
+            if let state, state != status?.state {
+                status = try Self.store { () throws(PackStoreError) in
+                    switch state {
+                    case .running, .halted:
+                        try store.setRolloutRunning(state == .running, channel, sealedBy: signer.sealing(now: now())).0
+                    case .finished, .cancelled:
+                        try store.endRollout(channel, finish: state == .finished, sealedBy: signer.sealing(now: now())).0
+                    }
+                }
+            }
+        }
+        guard let status else { throw .notFound("/admin/channels/\(channel)/rollout") }
+        logger.notice("admin: rollout", metadata: [
+            "token": "\(token.name)", "channel": "\(channel)", "release": "\(status.candidate)",
+            "percent": "\(status.percent)", "state": "\(status.state.rawValue)",
+        ])
+        return try Self.json(created ? .created : .ok, RolloutDocument(status))
+    }
+}
