@@ -20,7 +20,9 @@ struct RecordingSealer: ChannelSealer {
         var manifests: [String: ManifestSignature] = [:]
         var documents: [String: ReleaseDocuments] = [:]
         for view in request.views {
-            manifests[view.segment.description] = Self.signature(channel: request.channel, version: request.version, view: view)
+            manifests[view.name] = Self.signature(channel: request.channel, version: request.version, view: view)
+            // A rollout's cohort views are signed only, as the server's sealer does.
+            guard !view.isCohortView else { continue }
             log?.offered.append(view.storedDocuments)
             if !source.isEmpty, let stored = view.storedDocuments.first(where: { $0.profile == profile && $0.source == source }) {
                 documents[view.segment.description] = ReleaseDocuments(reusing: stored)
