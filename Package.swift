@@ -115,6 +115,8 @@ let package = Package(
         // Channels and app builds as values, with no I/O (docs/channels.md): builds and their order, release
         // ranges, channel names, which release each build reads, and the rule that chooses Apple versions so
         // that none a device saw ever falls. Pure, so the property tests run it 10,000 times in seconds.
+        // Staged rollouts' reports and automatic halt as values: no I/O (docs/rollouts.md).
+        .target(name: "RolloutRules"),
         // Channels and app builds as values; the build axis itself is PackKitWire's (one with the app's side).
         .target(name: "ReleaseViews", dependencies: [.product(name: "PackKitWire", package: "PackKit")]),
         .target(
@@ -311,6 +313,7 @@ let package = Package(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "ProxyProtocol", "Sockets", "Polling", "RawHTTPClient"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
+        .testTarget(name: "RolloutRulesTests", dependencies: ["RolloutRules"]),
         .testTarget(name: "ReleaseViewsTests", dependencies: ["ReleaseViews", "ViewRulesModel", "Polling"]),
         // The rules of channels as a plain model, its random steps and the checker of device paths: shared by
         // the pure property test and the one that runs the same steps through the real store and server.
