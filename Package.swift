@@ -116,7 +116,7 @@ let package = Package(
         // ranges, channel names, which release each build reads, and the rule that chooses Apple versions so
         // that none a device saw ever falls. Pure, so the property tests run it 10,000 times in seconds.
         // Staged rollouts' reports and automatic halt as values: no I/O (docs/rollouts.md).
-        .target(name: "RolloutRules"),
+        .target(name: "RolloutRules", dependencies: ["JSONText"]),
         // Channels and app builds as values; the build axis itself is PackKitWire's (one with the app's side).
         .target(name: "ReleaseViews", dependencies: [.product(name: "PackKitWire", package: "PackKit")]),
         .target(
@@ -124,6 +124,8 @@ let package = Package(
             dependencies: [
                 // Channels, builds and the Apple version rule, which the index stores and signs by.
                 "ReleaseViews",
+                // Reports' counts and the automatic halt, decided in the transaction that counts them.
+                "RolloutRules",
                 "DurableFiles",
                 "Digests",
                 "Hex",
@@ -213,7 +215,7 @@ let package = Package(
             dependencies: [
                 "AdminMessages",
                 // Channels, builds and the view prefix of request paths.
-                "ReleaseViews",
+                "RolloutRules", "ReleaseViews",
                 "AppleArchive",
                 "BlockingWork",
                 "JSONText",

@@ -43,6 +43,7 @@ import Testing
             let range = key.range!
             return .int(Int(number == Int(range.lowerBound) ? range.upperBound : range.lowerBound))
         case .bool(let flag): return .bool(!flag)
+        case .double(let number): return .double(number == 0 ? 1 : number / 2)
         case .stringArray(let values): return .stringArray(values + ["198.51.100.0/24"])
         case .string(let text):
             return .string(key.spellings?.first { $0 != text } ?? text + "-changed")

@@ -30,6 +30,8 @@ public final class PackServeApplication: Sendable {
     public let watcher: ReleaseWatcher
     /// Publishes the index's releases to the bucket (`storage.type: s3` with a signing key); nil otherwise.
     public let bucketSync: BucketSyncService?
+    /// Counts device reports into the index and halts rollouts (docs/rollouts.md); nil without a signing key.
+    public let reportFlusher: ReportFlusher?
     /// The listeners, the access log and TLS (shared with `ReplicaApplication`).
     public let listeners: ApplicationListeners
     public var accessLog: AccessLogWriter? { listeners.accessLog }
@@ -65,18 +67,31 @@ public final class PackServeApplication: Sendable {
             store: store, signer: keys.signer, limits: config.adminLimits, logger: logger,
             urls: urlSigning.map { SignedURLs(signature: $0, baseURL: config.publicBaseURL, style: config.packURLs) },
             live: live, durations: registry?.durations ?? .discarded, clock: clock)
+        // Reports are counted where rollouts can be halted: by the process that holds the key.
+        let counters = ReportCounters()
+        let reports = keys.signer.map { _ in
+            ReportIntake(
+                live: live, cap: ReportNetworkCap(perHour: config.rollouts.reportsPerNetworkPerHour), counters: counters,
+                now: clock.now, bodySeconds: config.adminLimits.configured.headerTimeoutSeconds)
+        }
         let responder = try PackServeResponder(
             configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials,
-            logger: logger, now: clock.now)
+            logger: logger, now: clock.now, reports: reports)
         self.responder = responder
         let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
         self.metrics = metrics
         let purger = try CachePurger(
             endpoints: config.cache.purge, keyHeader: config.cache.surrogateKeyHeader, logger: logger, metrics: registry)
-        watcher = ReleaseWatcher(
+        let watcher = ReleaseWatcher(
             store: store, live: live, baseURL: config.publicBaseURL, style: config.packURLs, signer: keys.signer,
             logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials,
             purger: purger.isEnabled ? purger : nil, now: clock.now)
+        self.watcher = watcher
+        reportFlusher = keys.signer.map { [store, logger] signer in
+            ReportFlusher(
+                counters: counters, store: store, signer: signer, thresholds: config.rollouts.halt.thresholds,
+                logger: logger, halted: { _ in watcher.refresh() })
+        }
         // The process that holds the index and the key is the publisher: it keeps the bucket up to the index.
         if keys.signer != nil, !config.replica.enabled, let bucket = try config.publishingBucket() {
             let sync = BucketSync(store: store, bucket: bucket, configuration: config, now: clock.now)
@@ -98,6 +113,7 @@ public final class PackServeApplication: Sendable {
     public func run(signals: UnixSignalsSequence?) async throws {
         var services: [any Service] = [watcher, OpenFileSweeper(cache: responder.openFiles)]
         if let bucketSync { services.append(bucketSync) }
+        if let reportFlusher { services.append(reportFlusher) }
         try await listeners.run(besides: services, signals: signals, purger: watcher.purger)
     }
 

@@ -28,6 +28,8 @@ public final class PackServeResponder: HTTPResponder {
     let admin: AdminAPI?
     /// Set on a replica: read-through of blobs, readiness, no admin API.
     let replica: ReplicaServing?
+    /// `POST /reports`, where this server counts device reports (the publisher).
+    let reports: ReportIntake?
 
     /// - Parameters:
     ///   - publicKeys: the keys listed at `/.well-known/jwks.json` (the signing key first).
@@ -40,9 +42,11 @@ public final class PackServeResponder: HTTPResponder {
         configuration: PackServeConfiguration, live: LiveRelease, publicKeys: [VerificationKey], admin: AdminAPI? = nil,
         credentials: DownloadCredentials = DownloadCredentials(signature: nil),
         logger: Logger = Logger(label: "packserve") { _ in SwiftLogNoOpLogHandler() },
-        now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now, replica: ReplicaServing? = nil
+        now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now, replica: ReplicaServing? = nil,
+        reports: ReportIntake? = nil
     ) throws {
         self.admin = admin
+        self.reports = reports
         self.replica = replica
         hostCheck = HostCheck(allowedHosts: configuration.allowedHosts, publicBaseURL: configuration.publicBaseURL)
         crossOrigin = CrossOriginPolicy(hosts: hostCheck.hosts)
@@ -196,6 +200,7 @@ public final class PackServeResponder: HTTPResponder {
         }
         if replica != nil, AdminEndpoint.isAdminPath(request.path) { return ReplicaServing.adminRefusal }
         if let admin, AdminEndpoint.isAdminPath(request.path) { return admin.respond(to: request) }
+        if let reports, request.path == ReportIntake.path { return reports.respond(to: request) }
         // No other route takes a request body: answered without reading a byte of it, so it never travels.
         if request.body != nil { return Self.refusal(ofContentFor: request.head) }
         if let preflight = crossOrigin.preflight(request) { return preflight }

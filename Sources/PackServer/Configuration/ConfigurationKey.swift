@@ -7,6 +7,7 @@ import Configuration
 struct ConfigurationKey {
     enum Kind: String {
         case string, integer, boolean
+        case fraction = "number, 0 to 1"
         case strings = "array of strings"
     }
 
@@ -56,6 +57,15 @@ extension ConfigurationKey {
     ) -> Self {
         Self(name: name, kind: .integer, range: range, meaning: meaning, content: { .int($0[keyPath: path]) }) {
             $1[keyPath: path] = try $0.requiredInt(forKey: ConfigKey(name))
+        }
+    }
+
+    /// A number from 0 to 1 (a rate); `0` and `1` may be written as whole numbers.
+    static func fraction(_ name: String, _ path: WritableKeyPath<PackServeConfiguration, Double>, _ meaning: String) -> Self {
+        Self(name: name, kind: .fraction, range: nil, meaning: meaning, content: { .double($0[keyPath: path]) }) {
+            let value = try (try? $0.requiredDouble(forKey: ConfigKey(name))) ?? Double($0.requiredInt(forKey: ConfigKey(name)))
+            guard (0...1).contains(value) else { throw ConfigurationError.key(name, "must be between 0 and 1, not \(value)") }
+            $1[keyPath: path] = value
         }
     }
 

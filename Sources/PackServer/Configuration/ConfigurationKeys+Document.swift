@@ -32,6 +32,7 @@ extension ConfigurationKeys {
         switch content {
         case .string(let value): "`\"\(value)\"`"
         case .int(let value): "\(value)"
+        case .double(let value): "\(value)"
         case .bool(let value): "`\(value)`"
         case .stringArray(let values): "`[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]`"
         default: "\(content)"

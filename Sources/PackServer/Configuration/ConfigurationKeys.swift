@@ -6,7 +6,7 @@ import Manifest
 /// hold it, so it is read from the parsed file (`purgeEndpoints`).
 enum ConfigurationKeys {
     static var all: [ConfigurationKey] {
-        server + signing + limits + tls + operations + storage
+        server + signing + limits + tls + operations + storage + rollouts
     }
 
     private static var server: [ConfigurationKey] {
@@ -102,6 +102,23 @@ enum ConfigurationKeys {
                 "make a development CA and a certificate for this machine's names when the files are missing"),
             .choice(
                 "tls.minVersion", \.tls.minVersion, [("1.2", .tls12), ("1.3", .tls13)], "the oldest TLS version accepted"),
+        ]
+    }
+
+    private static var rollouts: [ConfigurationKey] {
+        [
+            .integer(
+                "rollouts.reportsPerNetworkPerHour", \.rollouts.reportsPerNetworkPerHour, in: 1...1_000_000,
+                "device reports counted per client network (IPv4 /24, IPv6 /48) and hour; the rest answer 429"),
+            .integer(
+                "rollouts.halt.minReports", \.rollouts.halt.minReports, in: 1...1_000_000_000,
+                "outcomes a rollout's candidate (and, to compare, its control) needs before it can halt by itself"),
+            .fraction(
+                "rollouts.halt.maxFailureRate", \.rollouts.halt.maxFailureRate,
+                "the candidate's failure rate above which its rollout halts"),
+            .fraction(
+                "rollouts.halt.maxExcessOverControl", \.rollouts.halt.maxExcessOverControl,
+                "how much more often than the control the candidate may fail before the comparison halts it"),
         ]
     }
 

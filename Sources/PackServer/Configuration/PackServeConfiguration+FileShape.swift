@@ -35,6 +35,7 @@ extension PackServeConfiguration {
         switch value {
         case .string: .string
         case .int: .wholeNumber
+        case .double: .number
         case .bool: .boolean
         case .stringArray: .array(of: .string)
         default: preconditionFailure("config.json has no key of type \(value); give JSONShape one")

@@ -63,7 +63,7 @@ extension PackServeConfiguration {
                 return
             case .string(let text): content = .string(text)
             case .bool(let flag): content = .bool(flag)
-            case .number: content = value.wholeNumber.map(ConfigContent.int)
+            case .number(let text): content = value.wholeNumber.map(ConfigContent.int) ?? Double(text).map(ConfigContent.double)
             case .array: content = value.strings.map(ConfigContent.stringArray)
             case .null: content = nil
             }

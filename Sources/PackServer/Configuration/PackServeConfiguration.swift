@@ -64,6 +64,7 @@ public struct PackServeConfiguration: Sendable, Equatable {
     public var admin = Admin()
     public var cache = Cache()
     public var catalog = Catalog()
+    public var rollouts = Rollouts()
     public var storage = Storage()
     public var replica = Replica()
     /// Addresses and CIDR networks of the proxies whose word on the client's address is believed: their

@@ -76,6 +76,7 @@ extension PackStore {
                 throw PackStoreError.channel(.rolloutAlready(channel: channel.text, state: wanted.rawValue))
             }
             record.state = wanted.rawValue
+            if !running { record.haltReason = "manual" }
         }
     }
 

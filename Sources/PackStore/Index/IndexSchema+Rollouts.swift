@@ -2,8 +2,10 @@ import GRDB
 
 extension IndexSchema {
     /// v15: staged rollouts (docs/rollouts.md). One row per channel: its live rollout, or its last one once
-    /// finished or cancelled (whose offset the next rollout must not repeat). Keyed by name without a
-    /// reference to `channel`, like the counter: a channel removed and created again keeps it.
+    /// finished or cancelled (whose offset the next rollout must not repeat), with the outcomes counted for
+    /// its candidate and its control since it started. Keyed by name without a reference to `channel`, like
+    /// the counter: a channel removed and created again keeps it. And the reports' counters per channel,
+    /// release, result and hour: aggregates only, nothing per device.
     static func registerRollouts(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v15: staged rollouts") { db in
             try db.create(table: RolloutRecord.databaseTableName) { table in
@@ -15,6 +17,20 @@ extension IndexSchema {
                 table.column("state", .text).notNull()
                 table.column("startedAt", .datetime).notNull()
                 table.column("changedAt", .datetime).notNull()
+                for column in ["candidateOutcomes", "candidateFailures", "controlOutcomes", "controlFailures"] {
+                    table.column(column, .integer).notNull().defaults(to: 0)
+                }
+                // Why it was last halted (`HaltDecision.reason`, or `manual`); NULL while it never was.
+                table.column("haltReason", .text)
+            }
+            try db.create(table: "reportCount") { table in
+                table.column("channel", .text).notNull()
+                table.column("release", .integer).notNull()
+                table.column("result", .text).notNull()
+                // Unix seconds / 3600.
+                table.column("hour", .integer).notNull()
+                table.column("count", .integer).notNull()
+                table.primaryKey(["channel", "release", "result", "hour"])
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReleaseViews
+import RolloutRules
 
 /// A row of `rollout`: a channel's live rollout, or its last one (docs/rollouts.md).
 struct RolloutRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
@@ -15,17 +16,28 @@ struct RolloutRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var state: String
     var startedAt: Date
     var changedAt: Date
+    var candidateOutcomes = 0
+    var candidateFailures = 0
+    var controlOutcomes = 0
+    var controlFailures = 0
+    var haltReason: String?
 
     /// The row as a value, checked as untrusted input.
     func status() throws -> RolloutStatus {
+        func counts(_ outcomes: Int, _ failures: Int) -> OutcomeCounts? {
+            outcomes >= 0 && (0...outcomes).contains(failures) ? OutcomeCounts(outcomes: outcomes, failures: failures) : nil
+        }
         guard let percent = RolloutPercent(tenths: tenths), (0..<RolloutCohorts.count).contains(offset),
-              let state = RolloutState(rawValue: state), let name = ChannelName(channel)
+              let state = RolloutState(rawValue: state), let name = ChannelName(channel),
+              let candidateCounts = counts(candidateOutcomes, candidateFailures),
+              let controlCounts = counts(controlOutcomes, controlFailures)
         else {
             throw PackStoreError.untrustworthyIndex(path: "index.sqlite", problem: "rollout of \(channel) is not a rollout")
         }
         return RolloutStatus(
             channel: name, candidate: candidate, previousRelease: previousRelease,
             cohorts: RolloutCohorts(offset: offset, percent: percent), state: state, startedAt: startedAt,
-            changedAt: changedAt)
+            changedAt: changedAt, candidateOutcomes: candidateCounts, controlOutcomes: controlCounts,
+            haltReason: haltReason)
     }
 }

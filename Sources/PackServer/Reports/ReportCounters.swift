@@ -1,0 +1,43 @@
+import PackStore
+import RolloutRules
+import Synchronization
+
+/// Outcomes counted since the last flush, per channel, release, result and hour: what `ReportFlusher` adds
+/// to the index each second. Reports are aggregated here, never stored one by one.
+final class ReportCounters: Sendable {
+    private struct Key: Hashable {
+        let channel: String
+        let release: Int
+        let result: InstallOutcome.Result
+        let hour: Int64
+    }
+
+    private let pending = Mutex<[Key: Int]>([:])
+
+    func add(_ report: DeviceReport, hour: Int64) {
+        pending.withLock { pending in
+            for outcome in report.outcomes {
+                pending[Key(channel: report.channel, release: report.release, result: outcome.result, hour: hour), default: 0] += 1
+            }
+        }
+    }
+
+    /// Everything counted since the last call, and zero from now on.
+    func drain() -> [ReportCountDelta] {
+        let taken = pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        return taken.map { ReportCountDelta(channel: $0.key.channel, release: $0.key.release, result: $0.key.result, hour: $0.key.hour, count: $0.value) }
+            .sorted { ($0.channel, $0.release, $0.result.rawValue, $0.hour) < ($1.channel, $1.release, $1.result.rawValue, $1.hour) }
+    }
+
+    /// Puts back what a failed flush took, so a busy index loses no count.
+    func restore(_ deltas: [ReportCountDelta]) {
+        pending.withLock { pending in
+            for delta in deltas {
+                pending[Key(channel: delta.channel, release: delta.release, result: delta.result, hour: delta.hour), default: 0] += delta.count
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Logging
+import PackStore
+import RolloutRules
+import ServiceLifecycle
+
+/// Once a second, adds the outcomes counted since to the index and halts the rollouts the counts condemn
+/// (docs/rollouts.md "Automatic halt"), in one transaction: a halt is decided on counts the index holds. On
+/// graceful shutdown the last counts are flushed too; a SIGKILL loses at most the last second's.
+public struct ReportFlusher: Service {
+    let counters: ReportCounters
+    let store: PackStore
+    let signer: ManifestSigner
+    let thresholds: HaltThresholds
+    let logger: Logger
+    /// Told of each halt (the watcher's refresh, so the halt is served at once).
+    let halted: @Sendable ([AutomaticHalt]) -> Void
+
+    public func run() async throws {
+        await PeriodicLoop.run(every: .seconds(1)) { flush() }
+        flush()
+    }
+
+    /// Adds what was counted since the last flush; returns the rollouts it halted.
+    @discardableResult
+    public func flush() -> [AutomaticHalt] {
+        let deltas = counters.drain()
+        guard !deltas.isEmpty else { return [] }
+        let halts: [AutomaticHalt]
+        do {
+            halts = try store.recordReports(deltas, thresholds: thresholds, sealedBy: signer.sealing())
+        } catch {
+            counters.restore(deltas)
+            logger.warning("reports not counted yet, kept for the next second: \(error)")
+            return []
+        }
+        for halt in halts {
+            let rollout = halt.rollout
+            logger.warning("rollout halted", metadata: [
+                "channel": "\(rollout.channel)", "release": "\(rollout.candidate)", "control": "\(rollout.previousRelease)",
+                "reason": "\(halt.decision.reason ?? "")",
+                "failureRate": "\(rollout.candidateOutcomes.failureRate)",
+                "controlFailureRate": "\(rollout.controlOutcomes.failureRate)",
+                "reports": "\(rollout.candidateOutcomes.outcomes)", "version": "\(halt.change.version)",
+            ])
+        }
+        if !halts.isEmpty { halted(halts) }
+        return halts
+    }
+}

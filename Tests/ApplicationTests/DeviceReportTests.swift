@@ -1,0 +1,93 @@
+import Foundation
+import PackServeTesting
+import PackStore
+import ReleaseViews
+import Testing
+
+/// Issue 36: `POST /reports` in-process (docs/rollouts.md "Reports"): what is counted, what is refused, the
+/// per-network cap, and a rollout the counts halt at the next flush.
+@Suite struct DeviceReports {
+    /// Production at release 1 and a rollout of release 2 (from beta) at 50 %.
+    static func rollingOut(overrides: [String: any Sendable] = [:]) async throws -> AdminCaller {
+        let session = try await AdminCaller.start(tokens: ["ci": "upload,publish,read,rollout"], overrides: overrides)
+        let server = session.server
+        #expect(try await session.upload(try server.directory.randomFile("a1.bin", count: 1_000), id: "a").status == 201)
+        #expect(try await session.request("POST", "/admin/publish", token: "ci").status == 200)
+        #expect(try await session.request("PUT", "/admin/channels/beta", token: "ci").status == 201)
+        #expect(try await session.upload(try server.directory.randomFile("a2.bin", count: 2_000), id: "a").status == 201)
+        #expect(try await session.request("POST", "/admin/publish", token: "ci", json: #"{"channel":"beta"}"#).status == 200)
+        let started = try await session.request(
+            "PUT", "/admin/channels/production/rollout", token: "ci", json: #"{"release":2,"percent":50}"#)
+        #expect(started.status == 201, "\(started.text)")
+        server.refresh()
+        return session
+    }
+
+    static func post(_ client: LoopbackClient, _ body: String) async throws -> TestResponse {
+        try await client.send("POST", "/reports", json: body, headers: [("Content-Type", "application/json")])
+    }
+
+    static func report(release: Int, failed: Int, of count: Int, channel: String = "production") -> String {
+        let outcomes = (0..<count).map { index in
+            #"{"pack":"a","sha256":"\#(String(repeating: "a", count: 64))","result":"\#(index < failed ? "failed" : "installed")"}"#
+        }
+        return #"{"channel":"\#(channel)","release":\#(release),"cohort":7,"outcomes":[\#(outcomes.joined(separator: ","))]}"#
+    }
+
+    @Test func badReportsAreRefusedAndGoodOnesCounted() async throws {
+        let session = try await Self.rollingOut()
+        let client = session.server.client
+        #expect(try await Self.post(client, Self.report(release: 1, failed: 1, of: 4)).status == 202)
+        for (body, status) in [
+            ("{", 400), ("[]", 400), (#"{"channel":"production","release":1,"outcomes":[]}"#, 400),
+            (Self.report(release: 9, failed: 0, of: 1), 400), (Self.report(release: 1, failed: 0, of: 1, channel: "nope"), 400),
+            (#"{"channel":"production","release":1,"outcomes":[{"pack":"a","sha256":"x","result":"installed"}]}"#, 400),
+            (#"{"channel":"production","release":1,"extra":1,"outcomes":[]}"#, 400),
+            (Self.report(release: 1, failed: 0, of: 33), 400),
+            (String(repeating: "[", count: 3000), 400),
+            ("{\"channel\":\"" + String(repeating: "x", count: 5000) + "\"}", 413),
+        ] {
+            let response = try await Self.post(client, body)
+            #expect(response.status == status, "\(body.prefix(80)): \(response.status)")
+            #expect(response.headers["content-type"] == "application/problem+json")
+        }
+        #expect(try await client.get("/reports").status == 405)
+        let notJSON = try await client.send("POST", "/reports", json: "x", headers: [("Content-Type", "text/plain")])
+        #expect(notJSON.status == 415)
+
+        let flusher = try #require(session.server.application.reportFlusher)
+        #expect(flusher.flush().isEmpty)
+        let rollout = try #require(try session.server.store.rollout(of: .production))
+        #expect(rollout.controlOutcomes.outcomes == 4 && rollout.controlOutcomes.failures == 1)
+        #expect(rollout.candidateOutcomes.outcomes == 0)
+        await session.server.stop()
+    }
+
+    @Test func aNetworkIsCappedPerHour() async throws {
+        let session = try await Self.rollingOut(overrides: ["rollouts": ["reportsPerNetworkPerHour": 3] as [String: any Sendable]])
+        var statuses: [Int] = []
+        for _ in 0..<5 {
+            statuses.append(try await Self.post(session.server.client, Self.report(release: 2, failed: 0, of: 2)).status)
+        }
+        #expect(statuses == [202, 202, 202, 429, 429])
+        _ = try #require(session.server.application.reportFlusher).flush()
+        #expect(try session.server.store.rollout(of: .production)?.candidateOutcomes.outcomes == 6, "at most the cap counts")
+        await session.server.stop()
+    }
+
+    @Test func aCandidateFailingPastTheLimitIsHaltedAtTheNextFlush() async throws {
+        let session = try await Self.rollingOut(overrides: ["rollouts": ["reportsPerNetworkPerHour": 1000] as [String: any Sendable]])
+        let client = session.server.client
+        let flusher = try #require(session.server.application.reportFlusher)
+        // 96 outcomes at 8 % failures: under minReports (100), nothing is decided yet.
+        for _ in 0..<3 { #expect(try await Self.post(client, Self.report(release: 2, failed: 3, of: 32)).status == 202) }
+        #expect(flusher.flush().isEmpty)
+        #expect(try session.server.store.rollout(of: .production)?.state == .running)
+        #expect(try await Self.post(client, Self.report(release: 2, failed: 1, of: 8)).status == 202)
+        let halts = flusher.flush()
+        #expect(halts.count == 1 && halts.first?.decision.reason == "failure-rate")
+        let rollout = try #require(try session.server.store.rollout(of: .production))
+        #expect(rollout.state == .halted && rollout.haltReason == "failure-rate" && rollout.candidateOutcomes.outcomes == 104)
+        await session.server.stop()
+    }
+}
