@@ -270,6 +270,7 @@ let package = Package(
         .executableTarget(
             name: "packserve",
             dependencies: [
+                "RolloutRules",
                 "ReleaseViews",
                 "Sockets",
                 "AdminMessages",

@@ -74,6 +74,43 @@ import Testing
         #expect(try await server.stop() == 0)
     }
 
+    /// Reports to the real binary halt a rollout by themselves: 100 outcomes for the candidate at 8 %
+    /// failures, posted with curl, and within seconds the rollout is halted for its failure rate, logged,
+    /// and every cohort reads the control at a higher manifest version.
+    @Test func reportsOfAFailingCandidateHaltItsRollout() async throws {
+        let store = try StoreWorkspace()
+        try await store.run(["add", try store.randomFile("a1.bin", count: 1_000), "--id", "a", "--tag", "t"])
+        try await store.run(["publish"])
+        try await store.run(["channel", "create", "beta"])
+        try await store.run(["add", try store.randomFile("a2.bin", count: 2_000), "--id", "a", "--tag", "t"])
+        try await store.run(["publish", "--channel", "beta"])
+        try await store.run(["rollout", "start", "2", "--percent", "100"])
+        let server = try await store.serveAtItsPublicURL()
+        try await server.awaitView("/cohorts/0", release: 2)
+        let before = try await Self.version(server, "/cohorts/0")
+        let outcome = { (result: String) in
+            #"{"pack":"a","sha256":"\#(String(repeating: "0", count: 64))","result":"\#(result)"}"#
+        }
+        for index in 0..<4 {
+            // 25 outcomes each, 2 failed: 8 failures in 100.
+            let outcomes = (0..<25).map { outcome($0 < 2 ? "failed" : "installed") }.joined(separator: ",")
+            let posted = try await ChildProcess.run(try ExternalTool.curl(), [
+                "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json",
+                "--data-binary", #"{"channel":"production","release":2,"cohort":\#(index),"outcomes":[\#(outcomes)]}"#,
+                server.url("/reports"),
+            ])
+            #expect(posted.stdout.text == "202")
+        }
+        try await server.awaitView("/cohorts/0", release: 1)
+        #expect(try await Self.version(server, "/cohorts/0") > before)
+        let status = try await store.run(["rollout", "status", "--json"]).stdout
+        #expect(status.contains(#""state":"halted""#) && status.contains(#""haltReason":"failure-rate""#), "\(status)")
+        #expect(status.contains(#""candidate":{"failures":8,"outcomes":100}"#), "\(status)")
+        let logged = server.logLines(containing: "rollout halted")
+        #expect(logged.count == 1 && logged[0].contains("reason=failure-rate"), "\(logged)")
+        #expect(try await server.stop() == 0)
+    }
+
     static func version(_ server: RunningPackServe, _ prefix: String) async throws -> Int {
         let response = try await StoreResponse.get(server.url("\(prefix)/manifest.json"))
         return (try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])?["version"] as? Int ?? 0

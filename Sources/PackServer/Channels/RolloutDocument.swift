@@ -3,9 +3,16 @@ import JSONText
 import PackStore
 
 /// A channel's rollout as `rollout status --json` and the admin API print it (docs/api.md "Rollouts"):
-/// `{"channel","release","previousRelease","percent","state","firstCohort","startedAt","changedAt"}`, where
-/// `release` is the candidate and `previousRelease` the channel's release when it started (the control).
+/// `{"channel","release","previousRelease","percent","state","firstCohort","startedAt","changedAt",
+/// "candidate","control","haltReason"?}`, where `release` is the candidate, `previousRelease` the channel's
+/// release when it started (the control), and `candidate` and `control` the outcomes reported for each since.
 public struct RolloutDocument: Encodable, Sendable {
+    /// `{"outcomes","failures"}`.
+    struct Outcomes: Encodable, Sendable {
+        let outcomes: Int
+        let failures: Int
+    }
+
     let channel: String
     let release: Int
     let previousRelease: Int
@@ -15,6 +22,10 @@ public struct RolloutDocument: Encodable, Sendable {
     let firstCohort: Int
     let startedAt: Date
     let changedAt: Date
+    let candidate: Outcomes
+    let control: Outcomes
+    /// `failure-rate` or `control` (halted by the reports), `manual`; absent if it was never halted.
+    let haltReason: String?
 
     public init(_ status: RolloutStatus) {
         channel = status.channel.text
@@ -25,6 +36,9 @@ public struct RolloutDocument: Encodable, Sendable {
         firstCohort = status.cohorts.firstCohort
         startedAt = status.startedAt
         changedAt = status.changedAt
+        candidate = Outcomes(outcomes: status.candidateOutcomes.outcomes, failures: status.candidateOutcomes.failures)
+        control = Outcomes(outcomes: status.controlOutcomes.outcomes, failures: status.controlOutcomes.failures)
+        haltReason = status.haltReason
     }
 
     public static func text(_ status: RolloutStatus) throws -> String {

@@ -3,6 +3,7 @@ import Foundation
 import PackServer
 import PackStore
 import ReleaseViews
+import RolloutRules
 
 /// `packserve rollout start|set|halt|resume|finish|cancel|status`: staged rollouts (docs/rollouts.md).
 struct RolloutCommand: AsyncParsableCommand {
@@ -180,11 +181,17 @@ struct RolloutStatusCommand: AsyncParsableCommand {
             print(try RolloutDocument.text(status))
             return
         }
+        func outcomes(_ counts: OutcomeCounts) -> String {
+            "\(counts.failures)/\(counts.outcomes) failed"
+        }
+        let state = status.haltReason.map { status.state == .halted ? "halted (\($0))" : status.state.rawValue }
+            ?? status.state.rawValue
         print(TextTable.render(
-            header: ["CHANNEL", "CANDIDATE", "CONTROL", "PERCENT", "STATE", "FIRST COHORT", "SINCE"],
+            header: ["CHANNEL", "CANDIDATE", "CONTROL", "PERCENT", "STATE", "FIRST COHORT", "CANDIDATE OUTCOMES", "CONTROL OUTCOMES", "SINCE"],
             rows: [[
                 status.channel.text, String(status.candidate), String(status.previousRelease), "\(status.percent) %",
-                status.state.rawValue, String(status.cohorts.firstCohort), status.changedAt.formatted(.iso8601),
+                state, String(status.cohorts.firstCohort), outcomes(status.candidateOutcomes),
+                outcomes(status.controlOutcomes), status.changedAt.formatted(.iso8601),
             ]]))
     }
 }
