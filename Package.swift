@@ -390,7 +390,7 @@ let package = Package(
             name: "ApplicationTests",
             dependencies: [
                 "PackServeTesting", "PackServer", "PackStore", "Manifest", "HTTPClient", "Polling", "RawHTTPClient",
-                "AppleArchive", "AppleArchiveTestSupport", "JSONText", "ReleaseViews",
+                "AppleArchive", "AppleArchiveTestSupport", "JSONText", "ReleaseViews", "ThreadedListener",
             ]
         ),
         // Drives the real `packserve` binary with real clients (curl, aria2c, Python): what only a process shows.

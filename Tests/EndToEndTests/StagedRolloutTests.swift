@@ -106,6 +106,8 @@ import Testing
         let status = try await store.run(["rollout", "status", "--json"]).stdout
         #expect(status.contains(#""state":"halted""#) && status.contains(#""haltReason":"failure-rate""#), "\(status)")
         #expect(status.contains(#""candidate":{"failures":8,"outcomes":100}"#), "\(status)")
+        // Announced once, by the dispatcher, within a second of the halt.
+        #expect(try await Poll.until(within: .seconds(10)) { !server.logLines(containing: "rollout halted").isEmpty })
         let logged = server.logLines(containing: "rollout halted")
         #expect(logged.count == 1 && logged[0].contains("reason=failure-rate"), "\(logged)")
         #expect(try await server.stop() == 0)

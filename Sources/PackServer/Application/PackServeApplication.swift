@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import Metrics
 import PackStore
 import ServiceLifecycle
 import UnixSignals
@@ -32,6 +33,8 @@ public final class PackServeApplication: Sendable {
     public let bucketSync: BucketSyncService?
     /// Counts device reports into the index and halts rollouts (docs/rollouts.md); nil without a signing key.
     public let reportFlusher: ReportFlusher?
+    /// Announces halts and delivers them to the webhook; nil without a signing key.
+    public let rolloutEvents: RolloutEventDispatcher?
     /// The listeners, the access log and TLS (shared with `ReplicaApplication`).
     public let listeners: ApplicationListeners
     public var accessLog: AccessLogWriter? { listeners.accessLog }
@@ -92,6 +95,12 @@ public final class PackServeApplication: Sendable {
                 counters: counters, store: store, signer: signer, thresholds: config.rollouts.halt.thresholds,
                 logger: logger, halted: { _ in watcher.refresh() })
         }
+        let webhook = try RolloutWebhook(config.rollouts.webhook)
+        rolloutEvents = keys.signer.map { [store, logger] _ in
+            RolloutEventDispatcher(
+                store: store, webhook: webhook, logger: logger,
+                factory: registry?.factory ?? NOOPMetricsHandler.instance, now: clock.now)
+        }
         // The process that holds the index and the key is the publisher: it keeps the bucket up to the index.
         if keys.signer != nil, !config.replica.enabled, let bucket = try config.publishingBucket() {
             let sync = BucketSync(store: store, bucket: bucket, configuration: config, now: clock.now)
@@ -114,6 +123,7 @@ public final class PackServeApplication: Sendable {
         var services: [any Service] = [watcher, OpenFileSweeper(cache: responder.openFiles)]
         if let bucketSync { services.append(bucketSync) }
         if let reportFlusher { services.append(reportFlusher) }
+        if let rolloutEvents { services.append(rolloutEvents) }
         try await listeners.run(besides: services, signals: signals, purger: watcher.purger)
     }
 

@@ -19,25 +19,7 @@ struct PurgeTarget: Sendable {
         }
         self.endpoint = endpoint
         self.url = url
-        headers = try Self.headers(endpoint.headersFile, key: key)
+        headers = try HeaderLinesFile.read(endpoint.headersFile, key: key + ".headersFile")
         queue = DispatchQueue(label: "packserve.cache-purge.\(index)")
-    }
-
-    /// `Name: value` lines; blank lines and lines starting with `#` are skipped.
-    private static func headers(_ path: String?, key: String) throws(ConfigurationError) -> [(name: String, value: String)] {
-        guard let path else { return [] }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw .key(key + ".headersFile", "cannot read \(path)")
-        }
-        var headers: [(name: String, value: String)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
-                !trimmed[..<colon].contains(" "), !trimmed.contains("\r")
-            else { throw .key(key + ".headersFile", "\(path):\(number + 1): not a \"Name: value\" line") }
-            headers.append((String(trimmed[..<colon]), trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-        }
-        return headers
     }
 }

@@ -119,6 +119,12 @@ enum ConfigurationKeys {
             .fraction(
                 "rollouts.halt.maxExcessOverControl", \.rollouts.halt.maxExcessOverControl,
                 "how much more often than the control the candidate may fail before the comparison halts it"),
+            .string(
+                "rollouts.webhook.url", \.rollouts.webhook.url,
+                "where each rollout halt is POSTed as JSON (`rollout.halted`), retried for an hour; empty: none"),
+            .string(
+                "rollouts.webhook.headersFile", \.rollouts.webhook.headersFile,
+                "a file of `Name: value` lines sent with every webhook delivery (an `Authorization`); empty: none"),
         ]
     }
 

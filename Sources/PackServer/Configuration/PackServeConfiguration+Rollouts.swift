@@ -6,6 +6,7 @@ extension PackServeConfiguration {
         /// Reports counted per client network (an IPv4 /24, an IPv6 /48) and hour; the rest answer 429.
         public var reportsPerNetworkPerHour = 200
         public var halt = Halt()
+        public var webhook = Webhook()
 
         /// `rollouts.halt`: `HaltThresholds` as config.json states them.
         public struct Halt: Sendable, Equatable {

@@ -66,6 +66,7 @@ extension PackServeConfiguration {
         replica.cacheDirectory = resolve(replica.cacheDirectory)
         if !storage.credentialsFile.isEmpty { storage.credentialsFile = resolve(storage.credentialsFile) }
         if !storage.caFile.isEmpty { storage.caFile = resolve(storage.caFile) }
+        if !rollouts.webhook.headersFile.isEmpty { rollouts.webhook.headersFile = resolve(rollouts.webhook.headersFile) }
         tls.privateKey = resolve(tls.privateKey)
         if accessLog.path != "-" { accessLog.path = resolve(accessLog.path) }
     }

@@ -4,7 +4,8 @@ import RolloutRules
 import ServiceLifecycle
 
 /// Once a second, adds the outcomes counted since to the index and halts the rollouts the counts condemn
-/// (docs/rollouts.md "Automatic halt"), in one transaction: a halt is decided on counts the index holds. On
+/// (docs/rollouts.md "Automatic halt"), in one transaction: a halt is decided on counts the index holds, and
+/// its event queued for `RolloutEventDispatcher`. On
 /// graceful shutdown the last counts are flushed too; a SIGKILL loses at most the last second's.
 public struct ReportFlusher: Service {
     let counters: ReportCounters
@@ -33,16 +34,8 @@ public struct ReportFlusher: Service {
             logger.warning("reports not counted yet, kept for the next second: \(error)")
             return []
         }
-        for halt in halts {
-            let rollout = halt.rollout
-            logger.warning("rollout halted", metadata: [
-                "channel": "\(rollout.channel)", "release": "\(rollout.candidate)", "control": "\(rollout.previousRelease)",
-                "reason": "\(halt.decision.reason ?? "")",
-                "failureRate": "\(rollout.candidateOutcomes.failureRate)",
-                "controlFailureRate": "\(rollout.controlOutcomes.failureRate)",
-                "reports": "\(rollout.candidateOutcomes.outcomes)", "version": "\(halt.change.version)",
-            ])
-        }
+        // Each halt queued its event in the same transaction: `RolloutEventDispatcher` logs, counts and
+        // delivers it.
         if !halts.isEmpty { halted(halts) }
         return halts
     }

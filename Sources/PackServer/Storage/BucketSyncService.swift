@@ -54,8 +54,7 @@ public struct BucketSyncService: Service {
             let (done, lastFailure) = state.values.withLock { ($0.done, $0.lastFailure) }
             let waiting = lastFailure.map { now - $0 < retryInterval } ?? false
             guard mark != done, !waiting else { return nil }
-            // Uploads block for as long as they take: on a thread of their own, not the cooperative pool.
-            let report = try await Self.onThread { [sync] in try sync.sync() }
+            let report = try await OffTheLoop.run { [sync] in try sync.sync() }
             if let report, !report.sentNothing { logger.notice("\(report.summary)") }
             state.values.withLock { $0 = State.Values(done: mark, lastFailure: nil) }
             return report
@@ -63,12 +62,6 @@ public struct BucketSyncService: Service {
             logger.error("cannot publish to the bucket (the release stays in the index; retrying): \(error)")
             state.values.withLock { $0.lastFailure = now }
             return nil
-        }
-    }
-
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result(catching: body)) }
         }
     }
 }

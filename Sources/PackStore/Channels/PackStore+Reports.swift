@@ -44,7 +44,8 @@ extension PackStore {
                     record.changedAt = Self.now()
                 }
                 try record.update(db)
-                guard decision.reason != nil else { continue }
+                guard let reason = decision.reason else { continue }
+                try Self.queueHaltEvent(try record.status(), reason: reason, db)
                 halts.append(AutomaticHalt(
                     rollout: try record.status(), decision: decision, change: try Self.signChannel(name, sealer: sealer, db)))
             }

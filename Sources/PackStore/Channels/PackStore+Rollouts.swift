@@ -108,9 +108,13 @@ extension PackStore {
             guard var record = try RolloutRecord.fetchOne(db, key: channel.text),
                   RolloutState(rawValue: record.state)?.isLive == true
             else { throw PackStoreError.channel(.noLiveRollout(channel: channel.text)) }
+            let wasRunning = record.state == RolloutState.running.rawValue
             try change(&record)
             record.changedAt = Self.now()
             try record.update(db)
+            if wasRunning, record.state == RolloutState.halted.rawValue {
+                try Self.queueHaltEvent(try record.status(), reason: record.haltReason ?? "manual", db)
+            }
             try then(record, db)
             return (try record.status(), try Self.signChannel(channel, sealer: sealer, db))
         }

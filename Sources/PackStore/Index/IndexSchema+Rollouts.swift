@@ -23,6 +23,19 @@ extension IndexSchema {
                 // Why it was last halted (`HaltDecision.reason`, or `manual`); NULL while it never was.
                 table.column("haltReason", .text)
             }
+            // Each halt, written in the transaction that halts: announced (logged, counted) and delivered to
+            // the webhook by `serve`, across restarts — a SIGKILL between the halt and the delivery loses nothing.
+            try db.create(table: "rolloutEvent") { table in
+                table.primaryKey("id", .text)
+                table.column("channel", .text).notNull()
+                table.column("reason", .text).notNull()
+                table.column("body", .blob).notNull()
+                table.column("createdAt", .integer).notNull()
+                table.column("announcedAt", .integer)
+                table.column("deliveredAt", .integer)
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("nextAttemptAt", .integer).notNull()
+            }
             try db.create(table: "reportCount") { table in
                 table.column("channel", .text).notNull()
                 table.column("release", .integer).notNull()
