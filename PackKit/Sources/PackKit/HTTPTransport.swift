@@ -70,6 +70,14 @@ final class HTTPTransport: Sendable {
         }
     }
 
+    /// POSTs a small JSON body and returns the status; the answer's body is not read.
+    func post(_ url: URL, json body: [UInt8]) async throws -> Int {
+        var request = request(url, headers: ["Content-Type": "application/json"], challenged: false)
+        request.httpMethod = "POST"
+        request.httpBody = Data(body)
+        return try await exchange(request, onResponse: { _ in false }, onData: { _ in }).head.status
+    }
+
     /// A whole small document (a manifest): 200 only, at most `limit` bytes.
     func document(_ url: URL, limit: Int, challenged: Bool = false) async throws -> (head: ResponseHead, body: [UInt8]) {
         let body = Locked([UInt8]())

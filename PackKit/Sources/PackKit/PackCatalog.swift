@@ -17,6 +17,10 @@ public final class PackCatalog: Sendable {
     public let rollbackGuard: RollbackGuard
     let transport: HTTPTransport
     private let verifier: ManifestVerifier
+    /// This install's rollout cohort; nil unless it takes part in rollouts.
+    public let cohort: Int?
+    /// Install outcomes on their way to the server; nil unless the install takes part in rollouts.
+    let reports: ReportQueue?
 
     private struct State {
         var manifest: VerifiedManifest?
@@ -43,11 +47,22 @@ public final class PackCatalog: Sendable {
         verifier = ManifestVerifier(
             keys: configuration.keys, channel: configuration.channel, build: configuration.build,
             clockSkewLeeway: configuration.clockSkewLeeway)
+        if configuration.takesPartInRollouts {
+            let cohort = try InstallIdentity(file: storeDirectory.appendingPathComponent("install-id")).cohort
+            self.cohort = cohort
+            reports = ReportQueue(
+                file: storeDirectory.appendingPathComponent("reports.json"), cohort: cohort, clock: configuration.clock)
+        } else {
+            cohort = nil
+            reports = nil
+        }
     }
 
     /// The URL of the signed manifest this catalog reads.
     public var manifestURL: URL {
-        ManifestLocation(baseURL: configuration.baseURL, channel: configuration.channel, build: configuration.build).url
+        ManifestLocation(
+            baseURL: configuration.baseURL, channel: configuration.channel, build: configuration.build, cohort: cohort
+        ).url
     }
 
     // MARK: The manifest
@@ -171,13 +186,21 @@ public final class PackCatalog: Sendable {
                 installed.append(present)
             } else {
                 let base = done
-                installed.append(try await download(pack, priority: priority) { bytes in
-                    progress?.completedUnitCount = base + bytes
-                })
+                do {
+                    installed.append(try await download(pack, priority: priority) { bytes in
+                        progress?.completedUnitCount = base + bytes
+                    })
+                    report(pack, failure: nil)
+                } catch let error as PackKitError {
+                    report(pack, failure: error)
+                    await sendReports()
+                    throw error
+                }
             }
             done += pack.size
             progress?.completedUnitCount = done
         }
+        await sendReports()
         return installed
     }
 

@@ -26,6 +26,10 @@ public struct PackCatalogConfiguration: Sendable {
     public var signedURL: (@Sendable (PackDescriptor) async throws -> URL?)?
     public var clock: @Sendable () -> Date
     public var sleep: Sleeper
+    /// Takes part in staged rollouts (docs/rollouts.md): the manifest is read in this install's cohort's view
+    /// (`/cohorts/{k}/`, `k` derived from a random identifier that never leaves the device), and each pack's
+    /// install outcome is reported to the server (`POST /reports`). Off by default.
+    public var takesPartInRollouts = false
 
     public init(
         baseURL: URL, keys: [PinnedKey], channel: String = PackManifest.productionChannel, build: AppBuild? = nil,

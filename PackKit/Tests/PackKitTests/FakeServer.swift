@@ -35,6 +35,8 @@ final class FakeServer: @unchecked Sendable {
     private var faults: [Fault] = []
     private var basicPassword: String?
     private(set) var requests: [URLRequest] = []
+    /// The bodies POSTed to `/reports`, answered 202 (or with the next `.status` fault).
+    private(set) var reports: [[UInt8]] = []
     /// Body bytes sent, all responses together.
     private(set) var bytesSent = 0
     private var stallWaiters: [CheckedContinuation<Void, Never>] = []
@@ -109,6 +111,14 @@ final class FakeServer: @unchecked Sendable {
                     return FakeResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"packserve\""], body: [])
                 }
             }
+            if path == "/reports", request.httpMethod == "POST" {
+                if case .status(let status)? = faults.first {
+                    faults.removeFirst()
+                    return FakeResponse(status: status, headers: [:], body: [])
+                }
+                reports.append(Self.body(of: request))
+                return FakeResponse(status: 202, headers: [:], body: [])
+            }
             if let target = redirects[path] {
                 return FakeResponse(status: 302, headers: ["Location": target.absoluteString], body: [], redirect: target)
             }
@@ -128,6 +138,21 @@ final class FakeServer: @unchecked Sendable {
             }
             bytesSent += min(response.body.count, response.cutAfter ?? response.stallAfter ?? .max)
             return response
+        }
+    }
+
+    /// A request's body, whether URLSession kept it as data or handed it over as a stream.
+    private static func body(of request: URLRequest) -> [UInt8] {
+        if let data = request.httpBody { return Array(data) }
+        guard let stream = request.httpBodyStream else { return [] }
+        stream.open()
+        defer { stream.close() }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            guard count > 0 else { return bytes }
+            bytes += buffer[0..<count]
         }
     }
 
