@@ -55,7 +55,7 @@ import Testing
         let notJSON = try await client.send("POST", "/reports", json: "x", headers: [("Content-Type", "text/plain")])
         #expect(notJSON.status == 415)
 
-        let flusher = try #require(session.server.application.reportFlusher)
+        let flusher = try #require(session.server.application.countFlusher)
         #expect(flusher.flush().isEmpty)
         let rollout = try #require(try session.server.store.rollout(of: .production))
         #expect(rollout.controlOutcomes.outcomes == 4 && rollout.controlOutcomes.failures == 1)
@@ -70,7 +70,7 @@ import Testing
             statuses.append(try await Self.post(session.server.client, Self.report(release: 2, failed: 0, of: 2)).status)
         }
         #expect(statuses == [202, 202, 202, 429, 429])
-        _ = try #require(session.server.application.reportFlusher).flush()
+        _ = try #require(session.server.application.countFlusher).flush()
         #expect(try session.server.store.rollout(of: .production)?.candidateOutcomes.outcomes == 6, "at most the cap counts")
         await session.server.stop()
     }
@@ -78,7 +78,7 @@ import Testing
     @Test func aCandidateFailingPastTheLimitIsHaltedAtTheNextFlush() async throws {
         let session = try await Self.rollingOut(overrides: ["rollouts": ["reportsPerNetworkPerHour": 1000] as [String: any Sendable]])
         let client = session.server.client
-        let flusher = try #require(session.server.application.reportFlusher)
+        let flusher = try #require(session.server.application.countFlusher)
         // 96 outcomes at 8 % failures: under minReports (100), nothing is decided yet.
         for _ in 0..<3 { #expect(try await Self.post(client, Self.report(release: 2, failed: 3, of: 32)).status == 202) }
         #expect(flusher.flush().isEmpty)
@@ -88,6 +88,34 @@ import Testing
         #expect(halts.count == 1 && halts.first?.decision.reason == "failure-rate")
         let rollout = try #require(try session.server.store.rollout(of: .production))
         #expect(rollout.state == .halted && rollout.haltReason == "failure-rate" && rollout.candidateOutcomes.outcomes == 104)
+        await session.server.stop()
+    }
+
+    /// `GET /admin/stats`: manifest requests and reported outcomes by hour and release, as flushed.
+    @Test func statsCountManifestRequestsAndOutcomesPerRelease() async throws {
+        let session = try await Self.rollingOut()
+        let client = session.server.client
+        let rollout = try #require(try session.server.store.rollout(of: .production))
+        let admitted = rollout.cohorts.firstCohort
+        let outside = (admitted + 999) % 1000
+        for path in ["/manifest", "/manifest.json", "/cohorts/\(outside)/manifest", "/cohorts/\(admitted)/manifest",
+                     "/cohorts/\(admitted)/manifest.json", "/manifest.json.sig", "/packs/a"] {
+            #expect(try await client.get(path).status == 200, "\(path)")
+        }
+        #expect(try await Self.post(client, Self.report(release: 2, failed: 1, of: 3)).status == 202)
+        _ = try #require(session.server.application.countFlusher).flush()
+        let stats = try await session.request("GET", "/admin/stats?channel=production&hours=2", token: "ci")
+        #expect(stats.status == 200, "\(stats.text)")
+        let document = try #require(stats.object)
+        #expect(document["hours"] as? Int == 2 && (document["rollout"] as? [String: Any])?["release"] as? Int == 2)
+        let series = try #require(document["series"] as? [[String: Any]])
+        let byRelease = Dictionary(uniqueKeysWithValues: series.map { ($0["release"] as? Int ?? 0, $0) })
+        // Release 1: /manifest, /manifest.json and the cohort outside; release 2: the admitted cohort's two.
+        #expect(byRelease[1]?["manifestRequests"] as? Int == 3, "\(series)")
+        #expect(byRelease[2]?["manifestRequests"] as? Int == 2 && byRelease[2]?["installed"] as? Int == 2)
+        #expect(byRelease[2]?["failed"] as? Int == 1)
+        #expect(try await session.request("GET", "/admin/stats?channel=nope", token: "ci").status == 404)
+        #expect(try await session.request("GET", "/admin/stats?hours=0", token: "ci").status == 400)
         await session.server.stop()
     }
 }

@@ -21,7 +21,7 @@ extension AdminAPI {
         let whole = request.body ?? RequestBody(bytes: [])
         whole.read(upTo: limits.configured.maxAdminBodyBytes, pace: limits.jsonBodyPace) { [self] result in
             switch result {
-            case .success(let body): pending.complete(perform(endpoint, body: body, by: token))
+            case .success(let body): pending.complete(perform(endpoint, body: body, query: request.head.query, by: token))
             // The connection has answered already (413, 408) or is gone: this response goes nowhere.
             case .failure: pending.complete(AdminRefusal.badRequest("the body did not arrive").response)
             }
@@ -29,7 +29,7 @@ extension AdminAPI {
     }
 
     /// The work of a request whose token and body are in hand, one at a time.
-    private func perform(_ endpoint: AdminEndpoint, body: [UInt8], by token: AdminToken) -> HTTPResponse {
+    private func perform(_ endpoint: AdminEndpoint, body: [UInt8], query: String?, by token: AdminToken) -> HTTPResponse {
         queue.sync {
             do throws(AdminRefusal) {
                 switch endpoint {
@@ -53,6 +53,7 @@ extension AdminAPI {
                 case .putBuild(let build): return try putBuild(build, body: body, by: token)
                 case .rollout(let channel): return try rollout(channel)
                 case .putRollout(let channel): return try putRollout(channel, body: body, by: token)
+                case .stats: return try stats(query: query)
                 }
             } catch {
                 return error.response

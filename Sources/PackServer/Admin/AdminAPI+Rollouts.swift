@@ -7,6 +7,26 @@ import ReleaseViews
 /// The admin API's rollouts (docs/api.md "Rollouts", docs/rollouts.md), under the `rollout` scope: a
 /// producer runs a launch without the right to publish.
 extension AdminAPI {
+    /// `GET /admin/stats?channel=C&hours=H`: the channel's adoption and outcomes by hour and release, for
+    /// the last `H` hours (default 168, at most 90 days), and its rollout.
+    func stats(query: String?) throws(AdminRefusal) -> HTTPResponse {
+        let parameters = QueryParameters(query)
+        guard parameters.pairs != nil else { throw .badRequest("the query is not valid percent-encoding") }
+        let channel = try Self.channel(parameters.values(named: "channel")?.first)
+        var hours = 168
+        if let text = parameters.values(named: "hours")?.first {
+            guard let given = Int(text), (1...Int(PackStore.adoptionHoursKept)).contains(given) else {
+                throw .badRequest("hours: give 1 to \(PackStore.adoptionHoursKept)")
+            }
+            hours = given
+        }
+        let nowHour = now() / 3600
+        let (stats, rollout) = try Self.store {
+            (try store.adoption(of: channel, hours: hours, nowHour: nowHour), try store.rollout(of: channel))
+        }
+        return try Self.json(.ok, AdoptionDocument(channel: channel.text, hours: hours, rollout: rollout, stats: stats))
+    }
+
     /// `GET /admin/channels/{name}/rollout`: the live rollout, or the last one; 404 when there never was one.
     func rollout(_ name: String) throws(AdminRefusal) -> HTTPResponse {
         let channel = try Self.channel(name)

@@ -20,6 +20,8 @@ enum AdminEndpoint: Equatable, Sendable {
     /// `GET` and `PUT /admin/channels/{name}/rollout` (docs/rollouts.md).
     case rollout(channel: String)
     case putRollout(channel: String)
+    /// `GET /admin/stats?channel=C&hours=H`: adoption and outcomes by hour (docs/rollouts.md "Adoption").
+    case stats
     /// `GET /admin/builds`, `PUT /admin/builds/{build}`: the build map.
     case builds
     case putBuild(build: String)
@@ -44,7 +46,7 @@ enum AdminEndpoint: Equatable, Sendable {
         case .patchPack, .deletePack, .publish, .rollback, .putChannel, .deleteChannel, .putBuild: .publish
         // An app's backend asks for a URL after checking a purchase: the same right as downloading.
         case .signURL: .download
-        case .rollout, .putRollout: .rollout
+        case .rollout, .putRollout, .stats: .rollout
         }
     }
 
@@ -52,7 +54,7 @@ enum AdminEndpoint: Equatable, Sendable {
         switch self {
         case .putPack: .stream
         case .patchPack, .publish, .rollback, .signURL, .putChannel, .putBuild, .putRollout: .json
-        case .deletePack, .draft, .channels, .deleteChannel, .builds, .rollout: .none
+        case .deletePack, .draft, .channels, .deleteChannel, .builds, .rollout, .stats: .none
         }
     }
 
@@ -92,6 +94,8 @@ enum AdminEndpoint: Equatable, Sendable {
             case .put: return .success(.putRollout(channel: segments[2]))
             default: return .failure(.methodNotAllowed(allow: "GET, HEAD, PUT"))
             }
+        case "stats" where segments.count == 2:
+            return method.isGetOrHead ? .success(.stats) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
         case "builds" where segments.count == 2:
             return method.isGetOrHead ? .success(.builds) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
         case "builds" where segments.count == 3:

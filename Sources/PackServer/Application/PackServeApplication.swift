@@ -32,7 +32,7 @@ public final class PackServeApplication: Sendable {
     /// Publishes the index's releases to the bucket (`storage.type: s3` with a signing key); nil otherwise.
     public let bucketSync: BucketSyncService?
     /// Counts device reports into the index and halts rollouts (docs/rollouts.md); nil without a signing key.
-    public let reportFlusher: ReportFlusher?
+    public let countFlusher: CountFlusher?
     /// Announces halts and delivers them to the webhook; nil without a signing key.
     public let rolloutEvents: RolloutEventDispatcher?
     /// The listeners, the access log and TLS (shared with `ReplicaApplication`).
@@ -72,6 +72,7 @@ public final class PackServeApplication: Sendable {
             live: live, durations: registry?.durations ?? .discarded, clock: clock)
         // Reports are counted where rollouts can be halted: by the process that holds the key.
         let counters = ReportCounters()
+        let adoption = AdoptionCounters()
         let reports = keys.signer.map { _ in
             ReportIntake(
                 live: live, cap: ReportNetworkCap(perHour: config.rollouts.reportsPerNetworkPerHour), counters: counters,
@@ -79,7 +80,7 @@ public final class PackServeApplication: Sendable {
         }
         let responder = try PackServeResponder(
             configuration: config, live: live, publicKeys: keys.publicKeys, admin: admin, credentials: credentials,
-            logger: logger, now: clock.now, reports: reports)
+            logger: logger, now: clock.now, reports: reports, adoption: keys.signer == nil ? nil : adoption)
         self.responder = responder
         let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
         self.metrics = metrics
@@ -90,10 +91,11 @@ public final class PackServeApplication: Sendable {
             logger: logger, durations: metrics?.durations ?? .discarded, credentials: credentials,
             purger: purger.isEnabled ? purger : nil, now: clock.now)
         self.watcher = watcher
-        reportFlusher = keys.signer.map { [store, logger] signer in
-            ReportFlusher(
-                counters: counters, store: store, signer: signer, thresholds: config.rollouts.halt.thresholds,
-                logger: logger, halted: { _ in watcher.refresh() })
+        countFlusher = keys.signer.map { [store, logger] signer in
+            CountFlusher(
+                counters: counters, adoption: adoption, store: store, signer: signer,
+                thresholds: config.rollouts.halt.thresholds, logger: logger, now: clock.now,
+                halted: { _ in watcher.refresh() })
         }
         let webhook = try RolloutWebhook(config.rollouts.webhook)
         rolloutEvents = keys.signer.map { [store, logger] _ in
@@ -122,7 +124,7 @@ public final class PackServeApplication: Sendable {
     public func run(signals: UnixSignalsSequence?) async throws {
         var services: [any Service] = [watcher, OpenFileSweeper(cache: responder.openFiles)]
         if let bucketSync { services.append(bucketSync) }
-        if let reportFlusher { services.append(reportFlusher) }
+        if let countFlusher { services.append(countFlusher) }
         if let rolloutEvents { services.append(rolloutEvents) }
         try await listeners.run(besides: services, signals: signals, purger: watcher.purger)
     }

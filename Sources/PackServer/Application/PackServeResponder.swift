@@ -43,7 +43,7 @@ public final class PackServeResponder: HTTPResponder {
         credentials: DownloadCredentials = DownloadCredentials(signature: nil),
         logger: Logger = Logger(label: "packserve") { _ in SwiftLogNoOpLogHandler() },
         now: @escaping @Sendable () -> Int64 = ApplicationClock.system.now, replica: ReplicaServing? = nil,
-        reports: ReportIntake? = nil
+        reports: ReportIntake? = nil, adoption: AdoptionCounters? = nil
     ) throws {
         self.admin = admin
         self.reports = reports
@@ -112,6 +112,13 @@ public final class PackServeResponder: HTTPResponder {
                 return replica?.readiness.refusal() ?? answer(request, parameters, view)
             }
         }
+        /// A manifest of the view the request reads, counted for adoption (docs/rollouts.md "Adoption").
+        @Sendable func counted(_ view: ServedView, _ response: HTTPResponse) -> HTTPResponse {
+            if let adoption, view.release.signed != nil {
+                adoption.countManifest(channel: view.channel.text, release: view.release.snapshot.release, hour: now() / 3600)
+            }
+            return response
+        }
         /// A document of the view the request reads.
         func viewDocument(_ pattern: String, _ answer: @escaping @Sendable (HTTPRequest, [String], ServedView) -> HTTPResponse) {
             document(pattern) { request, parameters, view in
@@ -121,14 +128,16 @@ public final class PackServeResponder: HTTPResponder {
         }
         viewDocument("/tags/{tag}") { request, tag, view in documents.tag(tag[0], in: view, request: request) }
         viewDocument("/tags") { request, _, view in documents.tagSet(in: view, request: request) }
-        viewDocument("/download-manifest.json") { request, _, view in downloadManifest.respond(to: request, in: view) }
+        viewDocument("/download-manifest.json") { request, _, view in
+            counted(view, downloadManifest.respond(to: request, in: view))
+        }
         // A device whose Background Assets URL Override points here asks /manifest with its platform; without
         // one, /manifest stays the signed JWS.
         viewDocument("/manifest") { request, _, view in
-            DownloadManifestRoute.isRequested(by: request)
-                ? downloadManifest.respond(to: request, in: view) : manifests.manifest(.jws, in: view, request: request)
+            counted(view, DownloadManifestRoute.isRequested(by: request)
+                ? downloadManifest.respond(to: request, in: view) : manifests.manifest(.jws, in: view, request: request))
         }
-        viewDocument("/manifest.json") { request, _, view in manifests.manifest(.payload, in: view, request: request) }
+        viewDocument("/manifest.json") { request, _, view in counted(view, manifests.manifest(.payload, in: view, request: request)) }
         viewDocument("/manifest.json.sig") { request, _, view in manifests.manifest(.signature, in: view, request: request) }
         document("/.well-known/jwks.json", inViews: false) { request, _, _ in manifests.keys(request: request) }
         document("/releases", inViews: false, caching: .releases) { request, _, _ in documents.releases(request: request) }

@@ -2,7 +2,7 @@ import PackStore
 import RolloutRules
 import Synchronization
 
-/// Outcomes counted since the last flush, per channel, release, result and hour: what `ReportFlusher` adds
+/// Outcomes counted since the last flush, per channel, release, result and hour: what `CountFlusher` adds
 /// to the index each second. Reports are aggregated here, never stored one by one.
 final class ReportCounters: Sendable {
     private struct Key: Hashable {

@@ -36,6 +36,15 @@ extension IndexSchema {
                 table.column("attempts", .integer).notNull().defaults(to: 0)
                 table.column("nextAttemptAt", .integer).notNull()
             }
+            // Adoption per channel, release and hour, as the origin sees it: manifest requests answered with
+            // the release (behind a CDN: its misses and revalidations only).
+            try db.create(table: "adoptionCount") { table in
+                table.column("channel", .text).notNull()
+                table.column("release", .integer).notNull()
+                table.column("hour", .integer).notNull()
+                table.column("manifestRequests", .integer).notNull()
+                table.primaryKey(["channel", "release", "hour"])
+            }
             try db.create(table: "reportCount") { table in
                 table.column("channel", .text).notNull()
                 table.column("release", .integer).notNull()

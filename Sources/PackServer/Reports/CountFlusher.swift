@@ -3,16 +3,20 @@ import PackStore
 import RolloutRules
 import ServiceLifecycle
 
-/// Once a second, adds the outcomes counted since to the index and halts the rollouts the counts condemn
+/// Once a second, adds the counts made since to the index — manifest requests for adoption, and device
+/// reports' outcomes — and halts the rollouts the outcomes condemn
 /// (docs/rollouts.md "Automatic halt"), in one transaction: a halt is decided on counts the index holds, and
 /// its event queued for `RolloutEventDispatcher`. On
 /// graceful shutdown the last counts are flushed too; a SIGKILL loses at most the last second's.
-public struct ReportFlusher: Service {
+public struct CountFlusher: Service {
     let counters: ReportCounters
+    let adoption: AdoptionCounters
     let store: PackStore
     let signer: ManifestSigner
     let thresholds: HaltThresholds
     let logger: Logger
+    /// Unix seconds.
+    let now: @Sendable () -> Int64
     /// Told of each halt (the watcher's refresh, so the halt is served at once).
     let halted: @Sendable ([AutomaticHalt]) -> Void
 
@@ -24,6 +28,14 @@ public struct ReportFlusher: Service {
     /// Adds what was counted since the last flush; returns the rollouts it halted.
     @discardableResult
     public func flush() -> [AutomaticHalt] {
+        let requests = adoption.drain()
+        if !requests.isEmpty {
+            do {
+                try store.recordAdoption(requests, nowHour: now() / 3600)
+            } catch {
+                logger.warning("manifest requests not counted (\(requests.count) dropped): \(error)")
+            }
+        }
         let deltas = counters.drain()
         guard !deltas.isEmpty else { return [] }
         let halts: [AutomaticHalt]
