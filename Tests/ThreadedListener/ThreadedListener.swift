@@ -9,12 +9,14 @@ public final class ThreadedListener: Sendable {
     public let port: Int
     private let listener: Int32
 
-    public init(serve: @escaping @Sendable (_ connection: Int32, _ index: Int) -> Void) throws {
+    /// - Parameter port: 0 (an ephemeral port) unless a test must name it before the listener exists.
+    public init(port: Int = 0, serve: @escaping @Sendable (_ connection: Int32, _ index: Int) -> Void) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -26,7 +28,7 @@ public final class ThreadedListener: Sendable {
             close(listener)
             throw POSIXError(.EADDRINUSE)
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread {
             var index = 0
             while true {

@@ -55,14 +55,9 @@ public final class LiveRelease: Sendable {
         return value
     }
 
-    /// Whether devices of `channel` may report on `release`: one of its views, or its running rollout's
-    /// candidate, serves it now.
+    /// Whether devices of `channel` may report on `release` (`ServedChannel.reportableReleases`).
     func servesReports(channel: String, release: Int) -> Bool {
-        reading { catalog in
-            guard let served = catalog.channels[channel] else { return false }
-            return served.releases.contains { $0.snapshot.release == release }
-                || served.rollout?.releases.contains { $0.snapshot.release == release } == true
-        }
+        reading { $0.channels[channel]?.reportableReleases.contains(release) == true }
     }
 
     /// Production's view for clients that name no build: what every URL without a view prefix reads.

@@ -51,10 +51,13 @@ struct ReleaseLoader {
             releases.append(release)
         }
         let notBefore = manifests.values.map(\.notBefore).max() ?? 0
+        var reportable = Set(try store.channelHistory(name).filter { !$0.isPruned }.map(\.release))
+        if let live = try store.rollout(of: name), live.state.isLive { reportable.insert(live.candidate) }
         return ServedChannel(
             name: name, version: summary.version, requireCredentials: summary.requireCredentials, views: views,
             releases: releases, notBefore: notBefore,
-            rollout: try rollout(of: name, manifests: manifests, signed: signedView, loaded: &loaded))
+            rollout: try rollout(of: name, manifests: manifests, signed: signedView, loaded: &loaded),
+            reportableReleases: reportable)
     }
 
     /// `channel`'s running rollout with the candidate's views its admitted cohorts read, or nil. A cohort view

@@ -16,10 +16,14 @@ struct ServedChannel: Sendable {
     let notBefore: Int64
     /// A running rollout: its admitted cohorts read the candidate's views.
     let rollout: ServedRollout?
+    /// The releases devices of this channel may report on (`POST /reports`): those its views serve, every
+    /// retained release it pointed at, and a live rollout's candidate — halted too, since devices that
+    /// installed it before the halt report after it.
+    let reportableReleases: Set<Int>
 
     init(
         name: ChannelName, version: Int, requireCredentials: Bool, views: ChannelViews, releases: [PublishedRelease],
-        notBefore: Int64, rollout: ServedRollout? = nil
+        notBefore: Int64, rollout: ServedRollout? = nil, reportableReleases: Set<Int> = []
     ) {
         precondition(views.segments.count == releases.count, "one served release per segment")
         self.name = name
@@ -29,6 +33,8 @@ struct ServedChannel: Sendable {
         self.releases = releases
         self.notBefore = notBefore
         self.rollout = rollout
+        self.reportableReleases = reportableReleases.union(releases.map(\.snapshot.release))
+            .union(rollout?.releases.map(\.snapshot.release) ?? [])
     }
 
     /// A channel of one view answering every build: what a replica reading only the bucket's root pointer serves.
