@@ -1,9 +1,7 @@
 import Foundation
-import Glibc
 import PackServeTesting
 import PackStore
 import ReleaseViews
-import Synchronization
 import Testing
 import ThreadedListener
 
@@ -11,51 +9,13 @@ import ThreadedListener
 /// listener that plays the receiver: the event's JSON, its header lines, a retry after a refusal, and no
 /// second delivery once one was taken.
 @Suite struct RolloutWebhookDelivery {
-    /// A receiver answering each POST with the next status of `statuses` (204 once they run out), keeping
-    /// the requests.
-    final class Receiver: Sendable {
-        final class Log: Sendable {
-            let requests = Mutex<[String]>([])
-        }
-
-        let log = Log()
-        let listener: ThreadedListener
-
-        var requests: [String] { log.requests.withLock { $0 } }
-
-        init(statuses: [Int]) throws {
-            let log = log
-            listener = try ThreadedListener { connection, index in
-                defer { close(connection) }
-                var received: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 8192)
-                while true {
-                    let count = recv(connection, &buffer, buffer.count, 0)
-                    guard count > 0 else { return }
-                    received += buffer[0..<count]
-                    let text = String(decoding: received, as: UTF8.self)
-                    guard let end = text.range(of: "\r\n\r\n") else { continue }
-                    let length = text[..<end.lowerBound].split(separator: "\r\n")
-                        .first { $0.lowercased().hasPrefix("content-length:") }
-                        .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-                    guard received.count >= text[..<end.upperBound].utf8.count + length else { continue }
-                    log.requests.withLock { $0.append(text) }
-                    let status = index < statuses.count ? statuses[index] : 204
-                    let answer = "HTTP/1.1 \(status) X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                    _ = answer.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-                    return
-                }
-            }
-        }
-    }
-
     @Test func aHaltIsAnnouncedOnceAndDeliveredWithItsHeaders() async throws {
-        let receiver = try Receiver(statuses: [503])
+        let receiver = try RecordingReceiver(statuses: [503])
         let headers = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-headers-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: headers) }
         try "# the receiver's secret\nAuthorization: Bearer hook-secret\n".write(toFile: headers, atomically: true, encoding: .utf8)
         let session = try await DeviceReports.rollingOut(overrides: [
-            "rollouts": ["webhook": ["url": "http://127.0.0.1:\(receiver.listener.port)/hook", "headersFile": headers]]
+            "rollouts": ["webhook": ["url": "http://127.0.0.1:\(receiver.port)/hook", "headersFile": headers]]
                 as [String: any Sendable],
         ])
         let dispatcher = try #require(session.server.application.rolloutEvents)

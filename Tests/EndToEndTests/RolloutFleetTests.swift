@@ -1,9 +1,7 @@
 import CDNSimulation
 import Foundation
-import Glibc
 import Polling
 import RawHTTPClient
-import Synchronization
 import Testing
 import ThreadedListener
 
@@ -20,40 +18,9 @@ import ThreadedListener
     static let devices = 2_000
     static let packs = 5
 
-    /// A webhook receiver: the `rollout.halted` bodies it was POSTed, answered 204.
-    final class Webhook: Sendable {
-        final class Log: Sendable { let bodies = Mutex<[String]>([]) }
-        let log = Log()
-        let listener: ThreadedListener
-
-        init(port: Int = 0) throws {
-            let log = log
-            listener = try ThreadedListener(port: port) { connection, _ in
-                defer { Glibc.close(connection) }
-                var received: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 8192)
-                while true {
-                    let count = recv(connection, &buffer, buffer.count, 0)
-                    guard count > 0 else { return }
-                    received += buffer[0..<count]
-                    let text = String(decoding: received, as: UTF8.self)
-                    guard let end = text.range(of: "\r\n\r\n") else { continue }
-                    let length = text[..<end.lowerBound].split(separator: "\r\n")
-                        .first { $0.lowercased().hasPrefix("content-length:") }
-                        .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-                    guard received.count >= text[..<end.upperBound].utf8.count + length else { continue }
-                    log.bodies.withLock { $0.append(String(text[end.upperBound...])) }
-                    _ = "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n".withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-                    return
-                }
-            }
-        }
-
-        var ids: [String] {
-            log.bodies.withLock { $0 }.compactMap {
-                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String
-            }
-        }
+    /// The ids of the `rollout.halted` events `receiver` was sent.
+    static func eventIDs(_ receiver: RecordingReceiver) -> [String] {
+        receiver.bodies.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String }
     }
 
     /// Failures spread evenly at `perMille` over the outcomes of one release: the nth fails when the running
@@ -158,28 +125,28 @@ import ThreadedListener
 
         server.child.signal(SIGKILL)
         _ = try await server.child.exitStatus(within: .seconds(10))
-        let webhook = try Webhook(port: webhookPort)
+        let webhook = try RecordingReceiver(port: webhookPort)
         server = try await store.serve(environment: environment, overrides: overrides)
-        #expect(try await Poll.until(within: .seconds(20)) { webhook.ids.count >= 1 }, "delivered after the restart")
+        #expect(try await Poll.until(within: .seconds(20)) { Self.eventIDs(webhook).count >= 1 }, "delivered after the restart")
         // A second delivery would come within the dispatcher's next passes (once a second, in another process
         // whose clock no test drives): two seconds of them.
         try await Task.sleep(for: .seconds(2))
-        #expect(webhook.ids.count == 1, "\(webhook.ids)")
+        #expect(Self.eventIDs(webhook).count == 1, "\(Self.eventIDs(webhook))")
         #expect(try await server.stop() == 0)
     }
 
     @Test func fourPercentAgainstOneHaltsThroughTheControlAndOneAgainstOneNever() async throws {
-        let webhook = try Webhook()
+        let webhook = try RecordingReceiver()
         for (candidate, expected) in [(40, "control" as String?), (10, nil)] {
-            let (store, environment, overrides) = try await Self.start(webhookPort: webhook.listener.port)
+            let (store, environment, overrides) = try await Self.start(webhookPort: webhook.port)
             let server = try await store.serve(environment: environment, overrides: overrides)
             let run = try await Self.run(candidate: candidate, control: 10, server: server, store: store)
             #expect(run.reason == expected, "candidate at \(candidate) per mille")
             if expected != nil {
-                #expect(try await Poll.until(within: .seconds(10)) { webhook.ids.count >= 1 }, "delivered")
+                #expect(try await Poll.until(within: .seconds(10)) { Self.eventIDs(webhook).count >= 1 }, "delivered")
             }
             #expect(try await server.stop() == 0)
         }
-        #expect(webhook.ids.count == 1, "one halt, one event: \(webhook.ids)")
+        #expect(Self.eventIDs(webhook).count == 1, "one halt, one event: \(Self.eventIDs(webhook))")
     }
 }
