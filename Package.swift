@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "JSONText", targets: ["JSONText"]),
         .library(name: "PackStore", targets: ["PackStore"]),
         .library(name: "ReleaseViews", targets: ["ReleaseViews"]),
+        .library(name: "RolloutRules", targets: ["RolloutRules"]),
     ],
     // Exact versions (those Package.resolved pins): the Docker build context has no Package.resolved, and a
     // `from:` range would let an image built later take newer releases than the ones tested here.

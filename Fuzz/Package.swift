@@ -66,6 +66,11 @@ let package = Package(
                 .product(name: "JSONText", package: "PackServe"),
             ],
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+        // The body of POST /reports: strict JSON, bounded (docs/rollouts.md "Reports").
+        .executableTarget(
+            name: "DeviceReportFuzzer",
+            dependencies: ["FuzzDriver", .product(name: "RolloutRules", package: "PackServe")],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
         // A request path through the view prefix parser (/channels/, /builds/, /cohorts/; docs/channels.md).
         .executableTarget(
             name: "ViewPrefixFuzzer",

@@ -43,20 +43,24 @@ public enum JSONText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `text` with its controls (below 0x20, and DEL) escaped as a JSON string would have them (`\n`,
-    /// `\u001b`, `\u007f`) and nothing else changed: for text from outside (a JSON key, a value read from a
-    /// restored index) quoted in a message that must stay one line and must not drive a terminal.
+    /// `text` with its controls escaped as a JSON string would have them (`\n`, `\u001b`, `\u007f`) — below
+    /// 0x20, DEL, the C1 controls (U+0080–U+009F, which some terminals obey) and the line and paragraph
+    /// separators (U+2028, U+2029) — and nothing else changed: for text from outside (a JSON key, a value read
+    /// from a restored index) quoted in a message that must stay one line and must not drive a terminal.
     public static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        // 0xC2 leads every C1 control's UTF-8, 0xE2 the separators': text without them needs no scalar look.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            if byte == 0x7F {
-                bytes += Array("\\u007f".utf8)
-            } else if byte < 0x20 {
-                appendEscape(byte, to: &bytes)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 {
+                appendEscape(UInt8(value), to: &bytes)
+            } else if value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                let hex = String(value, radix: 16)
+                bytes += Array("\\u\(String(repeating: "0", count: 4 - hex.count))\(hex)".utf8)
             } else {
-                bytes.append(byte)
+                bytes += Array(String(scalar).utf8)
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -9,7 +9,8 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tooLarge(let limit): "a report is at most \(limit) bytes"
-        case .malformed(let why): why
+        // The parser quotes what it read (a key, a value): clipped, so a 4 KiB body makes a short line.
+        case .malformed(let why): why.count > 200 ? String(why.prefix(200)) + "…" : why
         case .unknownChannel(let name): "there is no channel \(name.prefix(40))"
         case .unknownRelease(let channel, let release): "channel \(channel) serves no release \(release)"
         }

@@ -1,13 +1,21 @@
 /// Ports nothing listens on right now, for tests that must choose the server's port themselves.
-/// Python picks them (bind to port 0, all at once so they differ); a port could in principle be taken
-/// again before the server binds it, which on a test machine does not happen in practice.
+/// Python picks them at random below the kernel's ephemeral range (32768–60999 on Linux), binding each to be
+/// sure it is free, all at once so they differ. Below that range, no connection's own end takes the port in
+/// the moment before the server binds it: in a full run, a port bound to 0 and released was, now and then,
+/// the local port of some test's outgoing connection by the time its server started ("Address already in use").
 package enum FreePorts {
     package static func pick(_ count: Int) async throws -> [Int] {
         let python = try ExternalTool.path(of: "python3")
         let script = """
-            import socket
-            sockets = [socket.socket() for _ in range(\(count))]
-            for s in sockets: s.bind(("127.0.0.1", 0))
+            import random, socket
+            sockets = []
+            while len(sockets) < \(count):
+                s = socket.socket()
+                try:
+                    s.bind(("127.0.0.1", random.randrange(10000, 32768)))
+                    sockets.append(s)
+                except OSError:
+                    s.close()
             print(" ".join(str(s.getsockname()[1]) for s in sockets))
             """
         let run = try await ChildProcess.run(python, ["-c", script])

@@ -36,6 +36,9 @@ import Testing
     @Test(arguments: [
         ("plain", "plain"), ("a\nb", #"a\nb"#), ("\u{1B}[2J", #"\u001b[2J"#), ("del\u{7F}", #"del\u007f"#),
         ("tab\there", #"tab\there"#), ("é \"quoted\" \\", "é \"quoted\" \\"),
+        // C1 controls and the line and paragraph separators (DeviceReportFuzzer found U+009A quoted raw).
+        ("c1\u{9A}", #"c1\u009a"#), ("\u{80}\u{9F}", #"\u0080\u009f"#), ("a\u{2028}b\u{2029}", #"a\u2028b\u2029"#),
+        ("€ ∑ 日本 😀 \u{A0}", "€ ∑ 日本 😀 \u{A0}"),
     ])
     func controlsAreEscapedAndNothingElse(text: String, expected: String) {
         #expect(JSONText.oneLine(text) == expected)

@@ -27,6 +27,7 @@ import Testing
         #expect(try store.latestManifests().keys.sorted() == ["0.0.0-", "cohorts/0.0.0-"])
         #expect(try store.latestManifests()["cohorts/0.0.0-"]?.release == 2)
         #expect(try store.runningRollout(of: .production)?.1.segments.map(\.release) == [2])
+        #expect(try store.channels().map { $0.rollout?.candidate } == [2, nil], "channels lists the live rollout")
 
         let raised = try store.raiseRollout(.production, to: RolloutPercent(tenths: 250)!, sealedBy: RecordingSealer())
         #expect(raised.1.version == 3 && raised.0.cohorts.offset == started.cohorts.offset)
@@ -43,6 +44,7 @@ import Testing
         #expect(try store.answeringRelease() == 2)
         #expect(try store.channelHistory(.production).map(\.action) == [.publish, .rollout])
         #expect(try store.latestManifests().keys.sorted() == ["0.0.0-"])
+        #expect(try store.channels().allSatisfy { $0.rollout == nil }, "a finished rollout is not live")
     }
 
     @Test func aLiveRolloutHoldsItsChannelAndItsCandidate() throws {

@@ -61,3 +61,17 @@ import Testing
         #expect(HaltDecision.keepGoing.reason == nil)
     }
 }
+
+/// The body of `POST /reports`, read as untrusted input (docs/rollouts.md "Reports").
+@Suite struct DeviceReportTests {
+    @Test func aRefusalQuotingALongKeyIsOneShortLine() {
+        // Found by DeviceReportFuzzer: the strict reader quotes an unknown key whole, six bytes per DEL.
+        let body = Array(#"{"c"#.utf8) + Array(repeating: 0x7F, count: 600) + Array(#"":1}"#.utf8)
+        do {
+            _ = try DeviceReport(json: body)
+            Issue.record("an unknown key was taken")
+        } catch {
+            #expect(error.description.count <= 201 && !error.description.contains("\n"), "\(error.description.count)")
+        }
+    }
+}

@@ -7,18 +7,29 @@ import PackStore
 /// The JSON of channels, their histories and the build map: `channels --json`, `channel history --json`,
 /// `builds --json`, `GET /channels` and the admin API all print these shapes (docs/api.md "Channels").
 public enum ChannelDocuments {
-    /// `{"name","release","version","requireCredentials"}` per channel.
+    /// `{"name","release","version","requireCredentials","rollout"?}` per channel; `rollout` while one is live:
+    /// `{"release","percent","state"}`.
     public struct Channel: Encodable, Sendable {
+        struct LiveRollout: Encodable, Sendable {
+            let release: Int
+            let percent: Double
+            let state: String
+        }
+
         let name: String
         let release: Int?
         let version: Int
         let requireCredentials: Bool
+        let rollout: LiveRollout?
 
         public init(_ summary: ChannelSummary) {
             name = summary.name
             release = summary.release
             version = summary.version
             requireCredentials = summary.requireCredentials
+            rollout = summary.rollout.map {
+                LiveRollout(release: $0.candidate, percent: $0.percent.value, state: $0.state.rawValue)
+            }
         }
     }
 

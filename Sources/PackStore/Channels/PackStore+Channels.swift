@@ -16,10 +16,13 @@ extension PackStore {
                     FROM channel c LEFT JOIN channelCounter k ON k.name = c.name
                     ORDER BY c.name != 'production', c.name
                     """)
+            let live = Dictionary(
+                try RolloutRecord.fetchAll(db).map { ($0.channel, try $0.status()) }.filter { $0.1.state.isLive },
+                uniquingKeysWith: { first, _ in first })
             return rows.map { row in
                 ChannelSummary(
                     name: row["name"], release: row["release"], version: row["version"],
-                    requireCredentials: row["requireCredentials"], createdAt: row["createdAt"])
+                    requireCredentials: row["requireCredentials"], createdAt: row["createdAt"], rollout: live[row["name"]])
             }
         }
     }

@@ -96,7 +96,7 @@ struct ChannelsCommand: AsyncParsableCommand {
 
     @ParentCommand var root: PackServe
 
-    @Flag(help: "Print a JSON array of {name, release, version, requireCredentials}.")
+    @Flag(help: "Print a JSON array of {name, release, version, requireCredentials, rollout}.")
     var json = false
 
     func run() async throws {
@@ -107,9 +107,10 @@ struct ChannelsCommand: AsyncParsableCommand {
         }
         let rows = channels.map { channel in
             [channel.name, channel.release.map(String.init) ?? "-", String(channel.version),
-             channel.requireCredentials ? "credentials" : ""]
+             channel.requireCredentials ? "credentials" : "",
+             channel.rollout.map { "release \($0.candidate) at \($0.percent) % (\($0.state.rawValue))" } ?? ""]
         }
-        print(TextTable.render(header: ["CHANNEL", "RELEASE", "VERSION", "ACCESS"], rows: rows))
+        print(TextTable.render(header: ["CHANNEL", "RELEASE", "VERSION", "ACCESS", "ROLLOUT"], rows: rows))
     }
 }
 

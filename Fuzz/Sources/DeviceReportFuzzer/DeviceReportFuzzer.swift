@@ -1,0 +1,38 @@
+import RolloutRules
+
+// libFuzzer entry point for the body of `POST /reports` (docs/rollouts.md "Reports"): public and
+// unauthenticated, read from any client.
+//
+// Input: the body's bytes. Checked with `precondition`, so a violation is a crash libFuzzer reports:
+// - a report taken holds 1 to 32 outcomes, names of at most 200 bytes, a release from 1, a cohort in 0 … 999
+//   when given, digests of 64 lowercase hex digits, and counts as many outcomes as it holds;
+// - a body over 4 KiB is refused as too large, never parsed;
+// - a refusal is one short line.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let body = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let report = try DeviceReport(json: body)
+        precondition(body.count <= DeviceReport.maxBytes, "a body over the limit was taken")
+        precondition((1...DeviceReport.maxOutcomes).contains(report.outcomes.count), "outcomes out of bounds")
+        precondition(report.release >= 1 && (report.cohort.map { (0...999).contains($0) } ?? true), "release or cohort out of range")
+        precondition(!report.channel.isEmpty && report.channel.utf8.count <= DeviceReport.maxStringLength, "channel out of bounds")
+        for outcome in report.outcomes {
+            precondition(outcome.pack.utf8.count <= DeviceReport.maxStringLength, "pack id out of bounds")
+            precondition((outcome.reason?.utf8.count ?? 0) <= DeviceReport.maxStringLength, "reason out of bounds")
+            precondition(
+                outcome.sha256.utf8.count == 64 && outcome.sha256.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) },
+                "a digest that is not 64 lowercase hex digits")
+        }
+        precondition(report.counts.outcomes == report.outcomes.count, "counts disagree with the outcomes")
+    } catch {
+        if body.count > DeviceReport.maxBytes { precondition(error == .tooLarge(limit: DeviceReport.maxBytes), "a large body parsed") }
+        let line = error.description
+        precondition(
+            !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }
+                && line.count < 300,
+            "a refusal that is not one short line: \(line.debugDescription)")
+    }
+    return 0
+}
