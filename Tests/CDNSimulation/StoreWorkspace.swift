@@ -37,8 +37,13 @@ package final class StoreWorkspace {
             environment: RunningPackServe.environment(adding: environment), directory: directory.path)
     }
 
+    /// How long a command may take before it counts as hung: generous, because a full run starts hundreds of
+    /// tests at once on two cores, and a command that takes a second alone can then wait a minute for a core
+    /// (`check` of a 64 MiB pack did, in a full run of 2026-11-29).
+    package static let commandTimeout: Duration = .seconds(180)
+
     /// Runs a command to completion and returns it whatever its exit status (see `status`).
-    package func attempt(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60))
+    package func attempt(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = commandTimeout)
         async throws -> StoreCommandResult
     {
         let child = try spawn(arguments, environment: environment)
@@ -49,7 +54,7 @@ package final class StoreWorkspace {
 
     /// Runs a command that must succeed; throws with its output otherwise.
     @discardableResult
-    package func run(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60))
+    package func run(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = commandTimeout)
         async throws -> StoreCommandResult
     {
         let result = try await attempt(arguments, environment: environment, timeout: timeout)
