@@ -16,13 +16,19 @@ import Testing
         let version: Int
     }
 
-    @Test func cohortsAreAdmittedRaisedHaltedResumedAndFinished() async throws {
+    /// Release 1 (pack `a`, 1,000 bytes) on production, release 2 (`a` of 2,000 bytes) on beta: the candidate.
+    static func storeWithCandidate() async throws -> StoreWorkspace {
         let store = try StoreWorkspace()
         try await store.run(["add", try store.randomFile("a1.bin", count: 1_000), "--id", "a", "--tag", "t"])
         try await store.run(["publish"])
         try await store.run(["channel", "create", "beta"])
         try await store.run(["add", try store.randomFile("a2.bin", count: 2_000), "--id", "a", "--tag", "t"])
         try await store.run(["publish", "--channel", "beta"])
+        return store
+    }
+
+    @Test func cohortsAreAdmittedRaisedHaltedResumedAndFinished() async throws {
+        let store = try await Self.storeWithCandidate()
         let server = try await store.serveAtItsPublicURL()
         try await server.awaitView("", release: 1)
         let plain = try await StoreResponse.get(server.url("/download-manifest.json")).body
@@ -78,12 +84,7 @@ import Testing
     /// failures, posted with curl, and within seconds the rollout is halted for its failure rate, logged,
     /// and every cohort reads the control at a higher manifest version.
     @Test func reportsOfAFailingCandidateHaltItsRollout() async throws {
-        let store = try StoreWorkspace()
-        try await store.run(["add", try store.randomFile("a1.bin", count: 1_000), "--id", "a", "--tag", "t"])
-        try await store.run(["publish"])
-        try await store.run(["channel", "create", "beta"])
-        try await store.run(["add", try store.randomFile("a2.bin", count: 2_000), "--id", "a", "--tag", "t"])
-        try await store.run(["publish", "--channel", "beta"])
+        let store = try await Self.storeWithCandidate()
         try await store.run(["rollout", "start", "2", "--percent", "100"])
         let server = try await store.serveAtItsPublicURL()
         try await server.awaitView("/cohorts/0", release: 2)
