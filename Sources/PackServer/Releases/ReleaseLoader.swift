@@ -72,7 +72,7 @@ struct ReleaseLoader {
             let manifest = manifests[segment.cohortViewName].map(signed)
             if let candidate = loaded.releases[rollout.candidate] {
                 releases.append(candidate.view(
-                    baseURL: baseURL, style: .blobs, appleVersions: [:], downloadManifests: nil, manifest: manifest))
+                    baseURL: baseURL, style: ManifestSigner.cohortViewStyle, appleVersions: [:], downloadManifests: nil, manifest: manifest))
                 continue
             }
             guard let (release, entries, otherBlobSizes, privateDigests) = try store.loadReleaseEntries(release: rollout.candidate)
@@ -80,7 +80,7 @@ struct ReleaseLoader {
             if loaded.history == nil { loaded.history = try store.releases() }
             releases.append(try PublishedRelease(
                 snapshot: store.snapshot(of: release, entries: entries, otherBlobSizes: otherBlobSizes, privateDigests: privateDigests),
-                history: loaded.history ?? [], baseURL: baseURL, style: .blobs, signed: manifest,
+                history: loaded.history ?? [], baseURL: baseURL, style: ManifestSigner.cohortViewStyle, signed: manifest,
                 servesDownloadManifests: false))
         }
         return ServedRollout(cohorts: rollout.cohorts, views: views, releases: releases)

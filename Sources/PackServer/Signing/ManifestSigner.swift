@@ -65,9 +65,7 @@ public struct ManifestSigner: Sendable {
             var signatures: [String: ManifestSignature] = [:]
             var byRelease: [Int: ManifestSignature] = [:]
             for view in views {
-                // A cohort view's manifest serves every admitted cohort, so its pack URLs can name no cohort's
-                // `/packs/{id}`: it names blobs, whatever the style (docs/rollouts.md "Cohorts").
-                let style = view.isCohortView ? .blobs : style
+                let style = view.isCohortView ? Self.cohortViewStyle : style
                 if style == .blobs, let signed = byRelease[view.release.number] {
                     signatures[view.name] = signed
                     continue
@@ -90,6 +88,11 @@ public struct ManifestSigner: Sendable {
             return signatures
         }
     }
+
+    /// A cohort view's manifest serves every admitted cohort, so its pack URLs can name no cohort's
+    /// `/packs/{id}`: they name blobs, whatever `manifest.packURLs` says (docs/rollouts.md "What cohort views
+    /// serve"); the server's documents of the view follow the same.
+    static let cohortViewStyle = PackURLStyle.blobs
 
     /// What pack URLs of a view start with: the view's own prefix for `/packs/{id}` URLs, so that they stay
     /// inside the view (docs/channels.md "Views"); blob URLs take no prefix.

@@ -17,8 +17,7 @@ extension PackStore {
                     ORDER BY c.name != 'production', c.name
                     """)
             let live = Dictionary(
-                try RolloutRecord.fetchAll(db).map { ($0.channel, try $0.status()) }.filter { $0.1.state.isLive },
-                uniquingKeysWith: { first, _ in first })
+                uniqueKeysWithValues: try RolloutRecord.fetchAll(db).filter(\.isLive).map { ($0.channel, try $0.status()) })
             return rows.map { row in
                 ChannelSummary(
                     name: row["name"], release: row["release"], version: row["version"],

@@ -20,7 +20,7 @@ extension PackStore {
             ).map { row in
                 RolloutEvent(
                     id: row["id"], channel: row["channel"], reason: row["reason"], body: Array(row["body"] as Data),
-                    createdAt: row["createdAt"], attempts: row["attempts"], isAnnounced: (row["announcedAt"] as Int64?) != nil)
+                    attempts: row["attempts"], isAnnounced: (row["announcedAt"] as Int64?) != nil)
             }
         }
     }

@@ -33,9 +33,9 @@ extension PackStore {
         try write { db in
             try Self.requireChannel(channel, db)
             let previous = try RolloutRecord.fetchOne(db, key: channel.text)
-            if let previous, let state = RolloutState(rawValue: previous.state), state.isLive {
+            if let previous, previous.isLive {
                 throw PackStoreError.channel(
-                    .rolloutLive(channel: channel.text, candidate: previous.candidate, state: state.rawValue))
+                    .rolloutLive(channel: channel.text, candidate: previous.candidate, state: previous.state))
             }
             try Self.requireListableRelease(candidate, db)
             let current = try Self.currentRelease(of: channel, db) ?? 0
@@ -93,10 +93,8 @@ extension PackStore {
 
     /// Refuses when the channel has a live rollout: publish, promote and rollback wait for its end.
     static func requireNoLiveRollout(_ channel: ChannelName, _ db: Database) throws {
-        guard let record = try RolloutRecord.fetchOne(db, key: channel.text),
-              let state = RolloutState(rawValue: record.state), state.isLive
-        else { return }
-        throw PackStoreError.channel(.rolloutLive(channel: channel.text, candidate: record.candidate, state: state.rawValue))
+        guard let record = try RolloutRecord.fetchOne(db, key: channel.text), record.isLive else { return }
+        throw PackStoreError.channel(.rolloutLive(channel: channel.text, candidate: record.candidate, state: record.state))
     }
 
     private func changeLiveRollout(
@@ -105,9 +103,9 @@ extension PackStore {
     ) throws(PackStoreError) -> (RolloutStatus, ChannelChange) {
         try write { db in
             try Self.requireChannel(channel, db)
-            guard var record = try RolloutRecord.fetchOne(db, key: channel.text),
-                  RolloutState(rawValue: record.state)?.isLive == true
-            else { throw PackStoreError.channel(.noLiveRollout(channel: channel.text)) }
+            guard var record = try RolloutRecord.fetchOne(db, key: channel.text), record.isLive else {
+                throw PackStoreError.channel(.noLiveRollout(channel: channel.text))
+            }
             let wasRunning = record.state == RolloutState.running.rawValue
             try change(&record)
             record.changedAt = Self.now()

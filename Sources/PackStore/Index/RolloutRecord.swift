@@ -22,6 +22,9 @@ struct RolloutRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
     var controlFailures = 0
     var haltReason: String?
 
+    /// Running or halted: the channel waits for its end.
+    var isLive: Bool { RolloutState(rawValue: state)?.isLive == true }
+
     /// The row as a value, checked as untrusted input.
     func status() throws -> RolloutStatus {
         func counts(_ outcomes: Int, _ failures: Int) -> OutcomeCounts? {

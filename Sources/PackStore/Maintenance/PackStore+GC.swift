@@ -22,7 +22,7 @@ extension PackStore {
                 reasons[segment.release, default: []].append("\(channel) reads it for \(segment.buildsText)")
             }
         }
-        for record in try RolloutRecord.fetchAll(db) where RolloutState(rawValue: record.state)?.isLive == true {
+        for record in try RolloutRecord.fetchAll(db) where record.isLive {
             reasons[record.candidate, default: []].append("\(record.channel) is rolling out to it")
         }
         let pruned = try Int.fetchAll(db, sql: "SELECT number FROM release WHERE prunedAt IS NULL ORDER BY number")

@@ -6,8 +6,6 @@ public struct RolloutEvent: Sendable, Hashable {
     /// `failure-rate`, `control` or `manual`.
     public var reason: String
     public var body: [UInt8]
-    /// Unix seconds.
-    public var createdAt: Int64
     public var attempts: Int
     /// Already logged and counted by a `serve`.
     public var isAnnounced: Bool
