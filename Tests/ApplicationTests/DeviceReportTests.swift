@@ -102,6 +102,8 @@ import Testing
                      "/cohorts/\(admitted)/manifest.json", "/manifest.json.sig", "/packs/a"] {
             #expect(try await client.get(path).status == 200, "\(path)")
         }
+        // A cohort view has no download manifest: its 404 is not counted.
+        #expect(try await client.get("/cohorts/\(admitted)/download-manifest.json").status == 404)
         #expect(try await Self.post(client, Self.report(release: 2, failed: 1, of: 3)).status == 202)
         _ = try #require(session.server.application.countFlusher).flush()
         let stats = try await session.request("GET", "/admin/stats?channel=production&hours=2", token: "ci")

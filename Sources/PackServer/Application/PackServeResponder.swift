@@ -112,9 +112,10 @@ public final class PackServeResponder: HTTPResponder {
                 return replica?.readiness.refusal() ?? answer(request, parameters, view)
             }
         }
-        /// A manifest of the view the request reads, counted for adoption (docs/rollouts.md "Adoption").
+        /// A manifest of the view the request reads, counted for adoption (docs/rollouts.md "Adoption") when
+        /// it was answered with the release (200, or 304 to a revalidation); a cohort's 404 is no adoption.
         @Sendable func counted(_ view: ServedView, _ response: HTTPResponse) -> HTTPResponse {
-            if let adoption, view.release.signed != nil {
+            if let adoption, view.release.signed != nil, response.status == .ok || response.status == .notModified {
                 adoption.countManifest(channel: view.channel.text, release: view.release.snapshot.release, hour: now() / 3600)
             }
             return response
