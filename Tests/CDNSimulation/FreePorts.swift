@@ -18,7 +18,8 @@ package enum FreePorts {
                     s.close()
             print(" ".join(str(s.getsockname()[1]) for s in sockets))
             """
-        let run = try await ChildProcess.run(python, ["-c", script])
+        // The pyenv shim alone can wait a minute for a core at a full run's crowded start (13:40 run of 2026-11-29).
+        let run = try await ChildProcess.run(python, ["-c", script], timeout: StoreWorkspace.commandTimeout)
         let ports = run.stdout.text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard ports.count == count else { throw EndToEndFailure("could not pick \(count) free ports: \(run.stdout.text)") }
         return ports
