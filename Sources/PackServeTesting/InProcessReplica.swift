@@ -16,15 +16,16 @@ public final class InProcessReplica: Sendable {
 
     /// - Parameters:
     ///   - cacheDirectory: the cache to use (nil: one of its own), so a test can restart a replica on it.
+    ///   - replicaSettings: `replica.*` keys besides those set here (`publisherURL`, say).
     ///   - overrides: top-level config.json keys replaced (whole objects), as `ServerSettings` says.
     public static func start(
         bucket: any ObjectBucket, cacheMaxBytes: Int64 = 1 << 30, cacheDirectory: String? = nil,
-        overrides: [String: any Sendable] = [:], clock: ManualClock = ManualClock()
+        replicaSettings: [String: any Sendable] = [:], overrides: [String: any Sendable] = [:], clock: ManualClock = ManualClock()
     ) async throws -> InProcessReplica {
         let directory = try ScratchDirectory("packserve-replica")
         let replica: [String: any Sendable] = [
             "enabled": true, "cacheDirectory": cacheDirectory ?? directory.file("cache"), "cacheMaxBytes": cacheMaxBytes,
-        ]
+        ].merging(replicaSettings) { $1 }
         // The endpoint is never asked: the bucket is handed in. `sampleCatalog` on, as a primary's config might
         // have it: a replica must still publish nothing.
         let storage: [String: any Sendable] = ["type": "s3", "endpoint": "http://127.0.0.1:9", "bucket": "replica-tests"]

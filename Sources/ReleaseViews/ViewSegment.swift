@@ -20,7 +20,10 @@ public struct ViewSegment: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(lower)-\(upper?.description ?? "")" }
 
     /// `cohorts/1.10.0-`: the name of the view a rollout's admitted cohorts read for these builds.
-    public var cohortViewName: String { "cohorts/\(description)" }
+    public var cohortViewName: String { Self.cohortViewPrefix + description }
+
+    /// What a cohort view's name starts with, before its segment.
+    public static let cohortViewPrefix = "cohorts/"
 
     /// `every build`, `builds from 1.10.0`, `builds below 1.10.0`, `builds from 1.9.3 below 1.10.0`: how a
     /// person reads the run.

@@ -38,14 +38,8 @@ public struct DeviceReport: Sendable, Hashable {
 
     /// Reads a body; the refusal is one line naming what is wrong and where.
     public init(json body: [UInt8]) throws(ReportRefusal) {
-        guard body.count <= Self.maxBytes else { throw .tooLarge(limit: Self.maxBytes) }
-        let node: JSONNode
-        do {
-            // The deepest valid body is 4 levels: report, outcomes, outcome, value.
-            node = try Self.shape.read(body, maxDepth: 4)
-        } catch {
-            throw .malformed("body:\(error)")
-        }
+        // The deepest valid body is 4 levels: report, outcomes, outcome, value.
+        let node = try StrictBody.read(body, as: Self.shape, maxBytes: Self.maxBytes, maxDepth: 4)
         func string(_ value: JSONNode?, _ name: String) throws(ReportRefusal) -> String? {
             guard let text = value?.string else { return nil }
             guard !text.isEmpty, text.utf8.count <= Self.maxStringLength else {

@@ -1,6 +1,7 @@
 import Foundation
 import PackServeTesting
 import PackStore
+import Polling
 import ReleaseViews
 import Testing
 
@@ -11,11 +12,7 @@ import Testing
     static func rollingOut(overrides: [String: any Sendable] = [:]) async throws -> AdminCaller {
         let session = try await AdminCaller.start(tokens: ["ci": "upload,publish,read,rollout"], overrides: overrides)
         let server = session.server
-        #expect(try await session.upload(try server.directory.randomFile("a1.bin", count: 1_000), id: "a").status == 201)
-        #expect(try await session.request("POST", "/admin/publish", token: "ci").status == 200)
-        #expect(try await session.request("PUT", "/admin/channels/beta", token: "ci").status == 201)
-        #expect(try await session.upload(try server.directory.randomFile("a2.bin", count: 2_000), id: "a").status == 201)
-        #expect(try await session.request("POST", "/admin/publish", token: "ci", json: #"{"channel":"beta"}"#).status == 200)
+        try await session.publishCandidate()
         let started = try await session.request(
             "PUT", "/admin/channels/production/rollout", token: "ci", json: #"{"release":2,"percent":50}"#)
         #expect(started.status == 201, "\(started.text)")
@@ -118,6 +115,43 @@ import Testing
         #expect(byRelease[2]?["failed"] as? Int == 1)
         #expect(try await session.request("GET", "/admin/stats?channel=nope", token: "ci").status == 404)
         #expect(try await session.request("GET", "/admin/stats?hours=0", token: "ci").status == 400)
+        await session.server.stop()
+    }
+
+    /// A download completes when a response carrying a pack's bytes up to the last one is written whole: a
+    /// whole pack, or the range a resumed download ends with; never a range in the middle, a HEAD, or a
+    /// multipart answer. A blob URL counts in each channel serving the bytes, for its newest release there.
+    @Test func completedDownloadsCountResponsesThatReachAPacksLastByte() async throws {
+        let metrics: [String: any Sendable] = ["enabled": true, "listen": ["host": "127.0.0.1", "port": 0] as [String: any Sendable]]
+        let session = try await Self.rollingOut(overrides: ["metrics": metrics])
+        let client = session.server.client
+        #expect(try await client.get("/packs/a").status == 200)
+        #expect(try await client.get("/packs/a", headers: [("Range", "bytes=0-99")]).status == 206)
+        #expect(try await client.get("/packs/a", headers: [("Range", "bytes=100-")]).status == 206)
+        #expect(try await client.get("/packs/a", headers: [("Range", "bytes=0-9,990-999")]).status == 206)
+        #expect(try await client.request("HEAD", "/packs/a").status == 200)
+        // An admitted cohort's manifest names the candidate's blob.
+        let cohort = try #require(try session.server.store.rollout(of: .production)).cohorts.firstCohort
+        let manifest = try await client.get("/cohorts/\(cohort)/manifest.json")
+        let packs = try #require(manifest.object?["packs"] as? [[String: Any]])
+        let url = try #require(packs.first?["url"] as? String)
+        let path = try #require(URLComponents(string: url)?.path)
+        #expect(path.hasPrefix("/blobs/sha256/"))
+        #expect(try await client.get(path).body.count == 2_000)
+
+        func completed(_ channel: String) async throws -> [Int: Int] {
+            _ = try #require(session.server.application.countFlusher).flush()
+            let stats = try await session.request("GET", "/admin/stats?channel=\(channel)&hours=1", token: "ci")
+            let series = try #require(stats.object?["series"] as? [[String: Any]])
+            return Dictionary(series.map { ($0["release"] as? Int ?? 0, $0["completedDownloads"] as? Int ?? -1) }, uniquingKeysWith: +)
+        }
+        // Counted when the server's loop sees the last byte written, which may come after the client read it.
+        try await Poll.until(within: .seconds(10)) { try await completed("production") == [1: 2, 2: 1] }
+        #expect(try await completed("production") == [1: 2, 2: 1], "the whole pack and the resumed tail; the cohort's blob")
+        #expect(try await completed("beta") == [2: 1], "beta serves the candidate's bytes too")
+        let exposition = String(decoding: try #require(session.server.application.metrics).exposition(), as: UTF8.self)
+        #expect(exposition.contains(#"packserve_adoption_completed_downloads_total{channel="production"} 3"#), "\(exposition)")
+        #expect(exposition.contains(#"packserve_adoption_manifest_requests_total{channel="production"} 1"#))
         await session.server.stop()
     }
 }

@@ -42,4 +42,44 @@ import Testing
             try BucketPointer(json: try pointer.encoded())
         }
     }
+
+    static let etag = String(repeating: "a", count: 64)
+    static let rollout = BucketChannelRollout(
+        release: 2, previousRelease: 1, percentTenths: 50, offset: 7, state: "running",
+        views: [BucketChannelPointer.View(segment: "0.0.0-", release: 2, etag: etag, documents: [], appleVersions: [:])])
+
+    /// `rollout` changed by `change`.
+    static func tampered(_ change: (inout BucketChannelRollout) -> Void) -> BucketChannelRollout {
+        var rollout = rollout
+        change(&rollout)
+        return rollout
+    }
+
+    /// A channel pointer's rollout is read as untrusted too: numbers out of range, a state no pointer carries,
+    /// views that are not the candidate's or name download manifests are refused with what is wrong.
+    @Test(arguments: [
+        (tampered { $0.percentTenths = 1001 }, "out of range"),
+        (tampered { $0.offset = -1 }, "out of range"),
+        (tampered { $0.state = "finished" }, "is not running or halted"),
+        (tampered { $0.previousRelease = 2 }, "cannot be served"),
+        (tampered { $0.views = [] }, "names no view"),
+        (tampered { $0.state = "halted" }, "a halted rollout names views"),
+        (tampered { $0.views[0].release = 1 }, "answers release 1"),
+        (tampered { $0.views[0].documents = ["download-manifest"] }, "names download manifests"),
+        (tampered { $0.views[0].segment = "../../x" }, "names no run of builds"),
+    ])
+    func aTamperedRolloutIsRefused(rollout: BucketChannelRollout, problem: String) throws {
+        let view = BucketChannelPointer.View(segment: "0.0.0-", release: 1, etag: Self.etag, documents: [], appleVersions: [:])
+        let pointer = { (rollout: BucketChannelRollout) in
+            BucketChannelPointer(
+                channel: "production", version: 3, notBefore: 0, issuedAt: 0, expiresAt: 1, keyID: "k", profile: "p",
+                documentsProfile: "d", requireCredentials: false, views: [view], rollout: rollout)
+        }
+        #expect(try BucketChannelPointer(json: try pointer(Self.rollout).encoded(), key: "p").rollout == Self.rollout)
+        #expect {
+            try BucketChannelPointer(json: try pointer(rollout).encoded(), key: "p")
+        } throws: { error in
+            "\(error)".contains(problem)
+        }
+    }
 }

@@ -157,6 +157,24 @@ import Testing
         #expect(PointerSchedule.decide(current: current, manifest: stored, etag: "e", now: 1_000, prepareSeconds: 30) == decision)
     }
 
+    /// A rollout's step names no new release, yet admits other cohorts to other content: it is scheduled
+    /// `prepareSeconds` ahead like a new release, so replicas switch at one instant; a renewal of the same
+    /// step is not.
+    @Test func aRolloutStepIsScheduledAheadLikeANewRelease() {
+        let signing = { (version: Int, stage: String?, notBefore: Int64) in
+            PointerSchedule.Signing(version: version, releases: [1, 2], etags: ["e"], notBefore: notBefore, rolloutStage: stage)
+        }
+        let running = signing(3, "2 running 50 7", 900)
+        #expect(PointerSchedule.decide(current: running, signing: signing(4, "2 running 250 7", 990), now: 1_000, prepareSeconds: 30)
+            == .write(notBefore: 1_030))
+        #expect(PointerSchedule.decide(current: running, signing: signing(4, "2 halted 250 7", 990), now: 1_000, prepareSeconds: 30)
+            == .write(notBefore: 1_030))
+        #expect(PointerSchedule.decide(current: running, signing: signing(4, nil, 990), now: 1_000, prepareSeconds: 30)
+            == .write(notBefore: 1_030), "finish and cancel too")
+        #expect(PointerSchedule.decide(current: running, signing: signing(4, "2 running 50 7", 990), now: 1_000, prepareSeconds: 30)
+            == .write(notBefore: 990), "a renewal of the same step")
+    }
+
     /// The same version with other bytes is another index's: refused, not taken as up to date.
     @Test func theSameVersionWithOtherBytesIsRefused() {
         let stored = StoredManifest(

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func scopesParseFromACommaSeparatedList() throws {
-        #expect(try TokenScope.parseList("upload,publish,read,download,rollout") == Set(TokenScope.allCases))
+        #expect(try TokenScope.parseList("upload,publish,read,download,rollout,reports") == Set(TokenScope.allCases))
         #expect(throws: PackStoreError.unknownScope("admin")) { try TokenScope.parseList("read,admin") }
         #expect(throws: PackStoreError.unknownScope("")) { try TokenScope.parseList("read,") }
     }

@@ -1,13 +1,16 @@
 import RolloutRules
 
 // libFuzzer entry point for the body of `POST /reports` (docs/rollouts.md "Reports"): public and
-// unauthenticated, read from any client.
+// unauthenticated, read from any client. The same bytes are then read as a replica's forward
+// (`POST /admin/reports`, `ForwardedCounts`), which the publisher takes as untrusted input too.
 //
 // Input: the body's bytes. Checked with `precondition`, so a violation is a crash libFuzzer reports:
 // - a report taken holds 1 to 32 outcomes, names of at most 200 bytes, a release from 1, a cohort in 0 … 999
 //   when given, digests of 64 lowercase hex digits, and counts as many outcomes as it holds;
 // - a body over 4 KiB is refused as too large, never parsed;
-// - a refusal is one short line.
+// - a refusal is one short line;
+// - a forward taken holds at most 500 counts, each from 1 to 10,000,000, for an hour of the range given, with a
+//   channel of 1 to 200 bytes and a release from 1; one over 64 KiB is refused as too large.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -34,5 +37,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 && line.count < 300,
             "a refusal that is not one short line: \(line.debugDescription)")
     }
+    checkForward(body)
     return 0
+}
+
+/// The window the publisher would take at a fixed instant (hour 500,000).
+private let hours = ForwardedCounts.acceptedHours(nowHour: 500_000)
+
+private func checkForward(_ body: [UInt8]) {
+    do {
+        let forward = try ForwardedCounts(json: body, hours: hours)
+        precondition(body.count <= ForwardedCounts.maxBytes, "a forward over the limit was taken")
+        precondition(forward.counts.count <= ForwardedCounts.maxCounts, "too many counts")
+        for count in forward.counts {
+            precondition((1...ForwardedCounts.maxCount).contains(count.count) && hours.contains(count.hour), "count or hour out of range")
+            precondition(count.release >= 1 && !count.channel.isEmpty && count.channel.utf8.count <= DeviceReport.maxStringLength,
+                "channel or release out of range")
+        }
+        // What a replica sends is read back as it was.
+        precondition((try? ForwardedCounts(json: forward.encoded(), hours: hours)) == forward, "a forward does not read back")
+    } catch {
+        if body.count > ForwardedCounts.maxBytes { precondition(error == .tooLarge(limit: ForwardedCounts.maxBytes), "a large forward parsed") }
+        precondition(error.description.count < 300, "a refusal that is not short")
+    }
 }

@@ -33,4 +33,11 @@ public struct HTTPBody: Sendable {
 
     /// The exact number of body bytes (the Content-Length).
     public var count: Int64 { segments.reduce(0) { $0 + $1.count } }
+
+    /// Whether it is one region of a file that reaches the file's last byte: a whole file, or the range a
+    /// download ends with (a multipart/byteranges body never is).
+    public var endsAtItsFilesLastByte: Bool {
+        guard segments.count == 1, case .file(let file, let offset, let count) = segments[0] else { return false }
+        return count > 0 && offset + count == file.size
+    }
 }

@@ -8,6 +8,9 @@ public struct HTTPResponse: Sendable {
     public var body: HTTPBody
     /// Which of the application's routes answered, for the traffic counters (`TrafficMetrics`).
     public var route = RouteLabel.unrouted
+    /// Called on the event loop once every byte of the response was written (never when the connection
+    /// closed under it, nor for HEAD): how an application counts completed transfers. It must be quick.
+    public var onComplete: (@Sendable () -> Void)?
     /// Set by `deferred(_:)`: the real response comes later through this handle.
     private(set) var deferral: DeferredResponse?
 

@@ -11,7 +11,7 @@ extension Connection {
         let startedAt = request.startedAt == 0 ? System.monotonicNanoseconds() : request.startedAt
         inFlight = InFlightResponse(
             request: request, status: response.status.code, route: response.route, startedAt: startedAt,
-            bodyStart: bytesWritten + Int64(headBytes))
+            bodyStart: bytesWritten + Int64(headBytes), onComplete: sendsBody ? response.onComplete : nil)
     }
 
     /// Queues the answer to a request the parser refused, or whose body fell behind (docs/http.md "Framing").
@@ -36,6 +36,7 @@ extension Connection {
         guard let done = inFlight else { return }
         inFlight = nil
         let bodyBytes = max(0, bytesWritten - done.bodyStart)
+        if !aborted { done.onComplete?() }
         host.traffic?.responded(route: done.route, status: done.status, bodyBytes: bodyBytes, aborted: aborted)
         guard host.logsAccess else { return }
         host.recordAccess(AccessLogEntry(

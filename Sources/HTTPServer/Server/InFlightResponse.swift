@@ -7,4 +7,6 @@ struct InFlightResponse {
     var startedAt: UInt64
     /// The connection's `bytesWritten` when the response's body begins (after its head).
     var bodyStart: Int64
+    /// `HTTPResponse.onComplete`, when the body is sent.
+    var onComplete: (@Sendable () -> Void)?
 }

@@ -54,6 +54,7 @@ extension AdminAPI {
                 case .rollout(let channel): return try rollout(channel)
                 case .putRollout(let channel): return try putRollout(channel, body: body, by: token)
                 case .stats: return try stats(query: query)
+                case .forwardReports: return try forwardedReports(body: body, by: token)
                 }
             } catch {
                 return error.response

@@ -3,6 +3,7 @@ import HTTP1
 import HTTPServer
 import PackStore
 import ReleaseViews
+import RolloutRules
 
 /// The admin API's rollouts (docs/api.md "Rollouts", docs/rollouts.md), under the `rollout` scope: a
 /// producer runs a launch without the right to publish.
@@ -89,5 +90,28 @@ extension AdminAPI {
             "percent": "\(status.percent)", "state": "\(status.state.rawValue)",
         ])
         return try Self.json(created ? .created : .ok, RolloutDocument(status))
+    }
+
+    /// `POST /admin/reports`: a replica's outcome counts (docs/rollouts.md "Replicas"), read as untrusted input
+    /// and added to this server's own, so they reach the index, and the halt rule, with the next flush. A
+    /// count for a channel or release this server takes no reports for is left out and said so; the hours
+    /// taken are the last day's (a replica that could not forward for longer drops what it kept).
+    func forwardedReports(body: [UInt8], by token: AdminToken) throws(AdminRefusal) -> HTTPResponse {
+        guard let reportCounters, let live else { throw .takesNoReports }
+        let forwarded: ForwardedCounts
+        do {
+            forwarded = try ForwardedCounts(json: body, hours: ForwardedCounts.acceptedHours(nowHour: now() / 3600))
+        } catch {
+            throw .badRequest(error.description)
+        }
+        let counted = forwarded.counts.filter { live.servesReports(channel: $0.channel, release: $0.release) }
+        reportCounters.add(counted)
+        let ignored = forwarded.counts.count - counted.count
+        if ignored > 0 {
+            logger.warning(
+                "admin: \(ignored) forwarded counts name no channel and release taking reports here",
+                metadata: ["token": "\(token.name)"])
+        }
+        return try Self.json(.accepted, ForwardedCountsAnswer(counted: counted.count, ignored: ignored))
     }
 }

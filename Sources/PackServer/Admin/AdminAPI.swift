@@ -23,6 +23,8 @@ public final class AdminAPI: Sendable {
     /// Mints `POST /admin/urls` answers from the live release; nil without a URL-signing secret.
     let urls: SignedURLs?
     let live: LiveRelease?
+    /// Where `POST /admin/reports` adds a replica's counts (flushed with the publisher's own); nil answers 503.
+    let reportCounters: ReportCounters?
     let limits: AdminLimits
     let authenticator: AdminAuthenticator
     let durations: ServerDurations
@@ -39,6 +41,7 @@ public final class AdminAPI: Sendable {
     /// - Parameters:
     ///   - signer: signs what `POST /admin/publish` and `/admin/rollback` make; nil answers them 503.
     ///   - urls: with `live`, answers `POST /admin/urls` (signed URLs of private packs); nil answers it 503.
+    ///   - reportCounters: with `live`, answers `POST /admin/reports`; nil answers it 503.
     ///   - durations: where ingest and publish times are recorded (`/metrics`).
     ///   - comparator: how token digests are compared; the default is the constant-time one. Tests inject
     ///     a recording one to see that it is used.
@@ -46,13 +49,15 @@ public final class AdminAPI: Sendable {
     ///     of the authentication throttle and the upload slots.
     public init(
         store: PackStore, signer: ManifestSigner?, limits: AdminLimits, logger: Logger,
-        urls: SignedURLs? = nil, live: LiveRelease? = nil, durations: ServerDurations = .discarded,
+        urls: SignedURLs? = nil, live: LiveRelease? = nil, reportCounters: ReportCounters? = nil,
+        durations: ServerDurations = .discarded,
         comparator: any TokenDigestComparator = ConstantTimeDigestComparator(), clock: ApplicationClock = .system
     ) {
         self.store = store
         self.signer = signer
         self.urls = urls
         self.live = live
+        self.reportCounters = reportCounters
         self.limits = limits
         self.durations = durations
         self.logger = logger

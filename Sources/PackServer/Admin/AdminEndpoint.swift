@@ -22,6 +22,8 @@ enum AdminEndpoint: Equatable, Sendable {
     case putRollout(channel: String)
     /// `GET /admin/stats?channel=C&hours=H`: adoption and outcomes by hour (docs/rollouts.md "Adoption").
     case stats
+    /// `POST /admin/reports`: a replica's forwarded outcome counts (docs/rollouts.md "Replicas").
+    case forwardReports
     /// `GET /admin/builds`, `PUT /admin/builds/{build}`: the build map.
     case builds
     case putBuild(build: String)
@@ -47,13 +49,14 @@ enum AdminEndpoint: Equatable, Sendable {
         // An app's backend asks for a URL after checking a purchase: the same right as downloading.
         case .signURL: .download
         case .rollout, .putRollout, .stats: .rollout
+        case .forwardReports: .reports
         }
     }
 
     var body: Body {
         switch self {
         case .putPack: .stream
-        case .patchPack, .publish, .rollback, .signURL, .putChannel, .putBuild, .putRollout: .json
+        case .patchPack, .publish, .rollback, .signURL, .putChannel, .putBuild, .putRollout, .forwardReports: .json
         case .deletePack, .draft, .channels, .deleteChannel, .builds, .rollout, .stats: .none
         }
     }
@@ -96,6 +99,8 @@ enum AdminEndpoint: Equatable, Sendable {
             }
         case "stats" where segments.count == 2:
             return method.isGetOrHead ? .success(.stats) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
+        case "reports" where segments.count == 2:
+            return method == .post ? .success(.forwardReports) : .failure(.methodNotAllowed(allow: "POST"))
         case "builds" where segments.count == 2:
             return method.isGetOrHead ? .success(.builds) : .failure(.methodNotAllowed(allow: "GET, HEAD"))
         case "builds" where segments.count == 3:

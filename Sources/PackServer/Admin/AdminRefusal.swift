@@ -27,6 +27,8 @@ enum AdminRefusal: Error, Equatable, Sendable {
     case badRequest(String)
     case store(PackStoreError)
     case noSigningKey
+    /// Reports are counted where rollouts halt: by the process that holds the key.
+    case takesNoReports
     case noURLSigningSecret
     case cannotSign(SignedURLs.Refusal)
 
@@ -76,6 +78,9 @@ enum AdminRefusal: Error, Equatable, Sendable {
             return HTTPProblem(.badRequest, detail: detail)
         case .noSigningKey:
             return HTTPProblem(.serviceUnavailable, detail: "this server has no signing key, so it cannot publish")
+        case .takesNoReports:
+            return HTTPProblem(
+                .serviceUnavailable, detail: "this server has no signing key, so it counts no reports; forward them to the publisher")
         case .noURLSigningSecret:
             return HTTPProblem(
                 .serviceUnavailable, detail: "this server has no URL-signing secret, so it cannot sign URLs")

@@ -66,12 +66,14 @@ public final class PackServeApplication: Sendable {
         let urlSigning = try URLSigningSecret.load(config, logger: logger).map(URLSignature.init(secret:))
         credentials = DownloadCredentials(signature: urlSigning)
         let registry = config.metrics.enabled ? MetricsRegistry() : nil
+        // Reports are counted where rollouts can be halted: by the process that holds the key (devices' own,
+        // and replicas' forwarded through the admin API).
+        let counters = ReportCounters()
         admin = AdminAPI(
             store: store, signer: keys.signer, limits: config.adminLimits, logger: logger,
             urls: urlSigning.map { SignedURLs(signature: $0, baseURL: config.publicBaseURL, style: config.packURLs) },
-            live: live, durations: registry?.durations ?? .discarded, clock: clock)
-        // Reports are counted where rollouts can be halted: by the process that holds the key.
-        let counters = ReportCounters()
+            live: live, reportCounters: keys.signer.map { _ in counters }, durations: registry?.durations ?? .discarded,
+            clock: clock)
         let adoption = AdoptionCounters()
         let reports = keys.signer.map { _ in
             ReportIntake(
@@ -95,7 +97,7 @@ public final class PackServeApplication: Sendable {
             CountFlusher(
                 counters: counters, adoption: adoption, store: store, signer: signer,
                 thresholds: config.rollouts.halt.thresholds, logger: logger, now: clock.now,
-                halted: { _ in watcher.refresh() })
+                halted: { _ in watcher.refresh() }, factory: registry?.factory ?? NOOPMetricsHandler.instance)
         }
         let webhook = try RolloutWebhook(config.rollouts.webhook)
         rolloutEvents = keys.signer.map { [store, logger] _ in

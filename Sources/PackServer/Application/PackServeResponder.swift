@@ -84,6 +84,15 @@ public final class PackServeResponder: HTTPResponder {
         @Sendable func served(_ view: ServedView?) -> ServedView? {
             view ?? live.release.map { ServedView(release: $0, channel: .production, requiresCredentials: requireCredentials) }
         }
+        /// A pack's bytes, counted as a completed download for adoption (docs/rollouts.md "Adoption") once a
+        /// response that reaches the last byte is written whole: one comparison for every other range.
+        @Sendable func countingDownload(_ response: HTTPResponse, of targets: () -> [DownloadTarget]) -> HTTPResponse {
+            guard let adoption, response.body.endsAtItsFilesLastByte else { return response }
+            var response = response
+            let targets = targets()
+            response.onComplete = { adoption.countCompletedDownload(of: targets, hour: now() / 3600) }
+            return response
+        }
         var routes = RouteTable(fallback: staticFiles.respond(to:))
         routes.get("/packs/{id}", inViews: true, caching: { .pack(id: $0[0]) }) { request, id, view in
             if view?.requiresCredentials ?? requireCredentials,
@@ -92,7 +101,9 @@ public final class PackServeResponder: HTTPResponder {
                 return refusal
             }
             guard let view = served(view) else { return .noRelease }
-            return packs.pack(id: id[0], in: view, request: request)
+            return countingDownload(packs.pack(id: id[0], in: view, request: request)) {
+                [DownloadTarget(channel: view.channel.text, release: view.release.snapshot.release)]
+            }
         }
         routes.get("/blobs/sha256/{hex}", caching: { .blob(hex: $0[0]) }) { request, hex, _ in
             if requireCredentials || live.blobNeedsCredentials(hex[0]),
@@ -100,7 +111,8 @@ public final class PackServeResponder: HTTPResponder {
             {
                 return refusal
             }
-            return packs.blob(hex: hex[0], request: request)
+            let digest = hex[0]
+            return countingDownload(packs.blob(hex: digest, request: request)) { live.downloadTargets(of: digest) }
         }
         // The documents: each through the gate, then readiness (a replica behind its pointer answers 503).
         func document(

@@ -179,6 +179,15 @@ enum ConfigurationKeys {
             .integer(
                 "replica.prepareSeconds", \.replica.prepareSeconds, in: 0...ConfigurationBounds.oneDayInSeconds,
                 "publisher: how far ahead a new release's go-live instant is set, for replicas to copy it first"),
+            .string(
+                "replica.publisherURL", \.replica.publisherURL,
+                "the publisher a replica forwards its devices' report counts to each minute; empty: the replica takes no reports"),
+            .string(
+                "replica.publisherTokenFile", \.replica.publisherTokenFile,
+                "a file holding the `reports`-scope token those forwards carry"),
+            .string(
+                "replica.publisherCAFile", \.replica.publisherCAFile,
+                "PEM certificates to trust for an https publisherURL instead of the system's; empty: the system's"),
         ]
     }
 }

@@ -42,6 +42,13 @@ extension PackServeConfiguration {
         /// Publisher side: how far ahead of now a new pointer's `notBefore` is set, the time replicas have to
         /// copy a release before all of them go live with it at once.
         public var prepareSeconds = 30
+        /// Where a replica forwards its devices' report counts each minute (the publisher's base URL, whose
+        /// admin API takes `POST /admin/reports`); empty: the replica takes no reports.
+        public var publisherURL = ""
+        /// A file holding the token, with the `reports` scope, the forwards carry (kept out of config.json).
+        public var publisherTokenFile = ""
+        /// PEM certificates to trust for an HTTPS `publisherURL` instead of the system's.
+        public var publisherCAFile = ""
     }
 
     func validateStorage() throws(ConfigurationError) {

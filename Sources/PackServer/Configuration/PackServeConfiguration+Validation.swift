@@ -67,6 +67,8 @@ extension PackServeConfiguration {
         if !storage.credentialsFile.isEmpty { storage.credentialsFile = resolve(storage.credentialsFile) }
         if !storage.caFile.isEmpty { storage.caFile = resolve(storage.caFile) }
         if !rollouts.webhook.headersFile.isEmpty { rollouts.webhook.headersFile = resolve(rollouts.webhook.headersFile) }
+        if !replica.publisherTokenFile.isEmpty { replica.publisherTokenFile = resolve(replica.publisherTokenFile) }
+        if !replica.publisherCAFile.isEmpty { replica.publisherCAFile = resolve(replica.publisherCAFile) }
         tls.privateKey = resolve(tls.privateKey)
         if accessLog.path != "-" { accessLog.path = resolve(accessLog.path) }
     }

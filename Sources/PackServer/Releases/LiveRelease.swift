@@ -56,6 +56,11 @@ public final class LiveRelease: Sendable {
     }
 
     /// Whether devices of `channel` may report on `release` (`ServedChannel.reportableReleases`).
+    /// Where a completed download of blob `sha256` counts (`ServedCatalog.downloadTargets`).
+    func downloadTargets(of sha256: String) -> [DownloadTarget] {
+        reading { $0.downloadTargets[sha256] ?? [] }
+    }
+
     func servesReports(channel: String, release: Int) -> Bool {
         reading { $0.channels[channel]?.reportableReleases.contains(release) == true }
     }

@@ -20,6 +20,8 @@ public final class ReplicaApplication: Sendable {
     public let responder: PackServeResponder
     public let metrics: PackServeMetrics?
     public let listeners: ApplicationListeners
+    /// Forwards the devices' report counts to `replica.publisherURL`; nil without one (no reports taken).
+    public let reportForwarder: ReportForwarder?
 
     /// Opens the cache and makes every part; nothing is read from the bucket and nothing listens yet.
     /// - Parameter bucket: where releases are read from; nil: the S3 bucket `storage` names.
@@ -47,9 +49,17 @@ public final class ReplicaApplication: Sendable {
         let readiness = ReplicaReadiness(live: live, retryAfterSeconds: config.replica.pollSeconds, now: clock.now)
         readThrough = BlobReadThrough(cache: cache, bucket: bucket, layout: layout, logger: logger, metrics: replicaMetrics)
         let serving = ReplicaServing(readiness: readiness, readThrough: readThrough)
+        // Devices' reports are counted here and forwarded to the publisher, which decides halts.
+        let counters = ReportCounters()
+        reportForwarder = try ReportForwarder(settings: config.replica, counters: counters, logger: logger, now: clock.now)
+        let reports = reportForwarder.map { _ in
+            ReportIntake(
+                live: live, cap: ReportNetworkCap(perHour: config.rollouts.reportsPerNetworkPerHour), counters: counters,
+                now: clock.now, bodySeconds: config.adminLimits.configured.headerTimeoutSeconds)
+        }
         let responder = try PackServeResponder(
             configuration: config, live: live, publicKeys: publicKeys, credentials: credentials, logger: logger,
-            now: clock.now, replica: serving)
+            now: clock.now, replica: serving, reports: reports)
         self.responder = responder
         let metrics = registry.map { PackServeMetrics(registry: $0, routeNames: responder.routeNames, live: live) }
         self.metrics = metrics
@@ -66,8 +76,9 @@ public final class ReplicaApplication: Sendable {
 
     /// Serves until SIGTERM or SIGINT, polling the bucket meanwhile; then drains as a primary does.
     public func run(signals: UnixSignalsSequence?) async throws {
-        try await listeners.run(
-            besides: [follower, OpenFileSweeper(cache: responder.openFiles)], signals: signals, purger: follower.purger)
+        var services: [any Service] = [follower, OpenFileSweeper(cache: responder.openFiles)]
+        if let reportForwarder { services.append(reportForwarder) }
+        try await listeners.run(besides: services, signals: signals, purger: follower.purger)
     }
 
     /// Only the listeners, for a caller that polls (`follower.poll()`) itself.

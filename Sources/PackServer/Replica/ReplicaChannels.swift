@@ -21,6 +21,8 @@ final class ReplicaChannels: Sendable {
     let layout: BucketLayout
     let cache: BlobCache
     let live: LiveRelease
+    /// Told when production's pointer makes a version due (documents answer 503 past it until it is live).
+    let readiness: ReplicaReadiness
     let logger: Logger
     let metrics: ReplicaMetrics
     let baseURL: String
@@ -44,13 +46,14 @@ final class ReplicaChannels: Sendable {
     private let state = Mutex(State())
 
     init(
-        bucket: any ObjectBucket, layout: BucketLayout, cache: BlobCache, live: LiveRelease, logger: Logger,
-        metrics: ReplicaMetrics, baseURL: String, style: PackURLStyle, now: @escaping @Sendable () -> Int64
+        bucket: any ObjectBucket, layout: BucketLayout, cache: BlobCache, live: LiveRelease, readiness: ReplicaReadiness,
+        logger: Logger, metrics: ReplicaMetrics, baseURL: String, style: PackURLStyle, now: @escaping @Sendable () -> Int64
     ) {
         self.bucket = bucket
         self.layout = layout
         self.cache = cache
         self.live = live
+        self.readiness = readiness
         self.logger = logger
         self.metrics = metrics
         self.baseURL = baseURL
@@ -125,7 +128,13 @@ final class ReplicaChannels: Sendable {
             logger.error("cannot read \(key) from the bucket: \(error)")
             return
         }
-        state.withLock { $0.latest[name] = (pointer.version, pointer.notBefore) }
+        let taken = state.withLock { state in
+            state.latest[name] = (pointer.version, pointer.notBefore)
+            return state.takenUp[name] ?? 0
+        }
+        if name == ChannelName.production.text, pointer.version > taken {
+            readiness.expect(version: pointer.version, notBefore: pointer.notBefore)
+        }
         do {
             try takeUp(pointer, etag: newETag, pinning: pinning)
         } catch let tooLarge as CacheTooSmall {
@@ -186,8 +195,7 @@ final class ReplicaChannels: Sendable {
         for (view, segment) in zip(pointer.views, views.segments) {
             let record = try records[view.release] ?? readRecord(view.release)
             records[view.release] = record
-            channelPins.formUnion(record.packs.map(\.sha256))
-            let manifest = try readManifest(of: view, in: pointer)
+            let manifest = try readManifest(of: view, named: view.segment, in: pointer)
             var bodies: [String: [UInt8]] = [:]
             for name in view.documents {
                 guard let body = try bucket.get(layout.viewDownloadManifest(pointer.channel, version: pointer.version, segment: view.segment, name: name))
@@ -203,7 +211,7 @@ final class ReplicaChannels: Sendable {
             ).variants
             if let shared = loaded[view.release] {
                 releases.append(shared.view(
-                    baseURL: base, appleVersions: view.appleVersions, downloadManifests: documents,
+                    baseURL: base, style: style, appleVersions: view.appleVersions, downloadManifests: documents,
                     manifest: try ViewManifest(manifest)))
             } else {
                 let release = try PublishedRelease(
@@ -213,13 +221,48 @@ final class ReplicaChannels: Sendable {
                 releases.append(release)
             }
         }
+        var rollout: ServedRollout?
+        if let live = pointer.rollout { rollout = try served(live, of: pointer, records: &records, loaded: &loaded) }
+        for record in records.values { channelPins.formUnion(record.packs.map(\.sha256)) }
         // The channel's old views stay pinned too until this poll is over: they are served until `notBefore`.
         let copied = try copyBlobs(of: records.values, for: pointer, pins: pins.union(channelPins), pinning: pinning)
         state.withLock { $0.pins[channel.text, default: []].formUnion(channelPins) }
         let served = ServedChannel(
             name: channel, version: pointer.version, requireCredentials: pointer.requireCredentials, views: views,
-            releases: releases, notBefore: pointer.notBefore)
+            releases: releases, notBefore: pointer.notBefore, rollout: rollout,
+            reportableReleases: pointer.rollout.map { [$0.previousRelease, $0.release] } ?? [])
         return (served, copied)
+    }
+
+    /// A live rollout's candidate views as the admitted cohorts read them (nil while halted), its record added
+    /// to `records` so its essential and prefetch blobs are copied before the pointer goes live.
+    private func served(
+        _ rollout: BucketChannelRollout, of pointer: BucketChannelPointer, records: inout [Int: BucketRelease],
+        loaded: inout [Int: PublishedRelease]
+    ) throws -> ServedRollout? {
+        let record = try records[rollout.release] ?? readRecord(rollout.release)
+        records[rollout.release] = record
+        guard rollout.state == RolloutState.running.rawValue else { return nil }
+        guard let cohorts = rollout.cohorts, let views = rollout.channelViews else {
+            throw ReplicaError("channel \(pointer.channel): its rollout cannot be served")
+        }
+        var releases: [PublishedRelease] = []
+        for view in rollout.views {
+            let segment = ViewSegment.cohortViewPrefix + view.segment
+            let manifest = try readManifest(of: view, named: segment, in: pointer)
+            if let shared = loaded[rollout.release] {
+                releases.append(shared.view(
+                    baseURL: baseURL, style: ManifestSigner.cohortViewStyle, appleVersions: [:], downloadManifests: nil,
+                    manifest: try ViewManifest(manifest)))
+            } else {
+                let release = try PublishedRelease(
+                    snapshot: record.snapshot(blobDirectory: cache.directory), history: record.history, baseURL: baseURL,
+                    style: ManifestSigner.cohortViewStyle, signed: try ViewManifest(manifest), servesDownloadManifests: false)
+                loaded[rollout.release] = release
+                releases.append(release)
+            }
+        }
+        return ServedRollout(cohorts: cohorts, views: views, releases: releases)
     }
 
     /// The channel's lag behind its newest pointer, as `ReplicaFollower` reports production's by the root one.
@@ -244,8 +287,11 @@ final class ReplicaChannels: Sendable {
     }
 
     /// The view's three signed forms, its payload checked against the pointer's `etag`.
-    private func readManifest(of view: BucketChannelPointer.View, in pointer: BucketChannelPointer) throws -> StoredManifest {
-        let (name, version, segment) = (pointer.channel, pointer.version, view.segment)
+    /// - Parameter segment: the view's name (a cohort view's is `ViewSegment.cohortViewName`).
+    private func readManifest(
+        of view: BucketChannelPointer.View, named segment: String, in pointer: BucketChannelPointer
+    ) throws -> StoredManifest {
+        let (name, version) = (pointer.channel, pointer.version)
         func object(_ key: String) throws -> [UInt8] {
             guard let bytes = try bucket.get(key) else { throw ReplicaError("\(key) is missing from the bucket") }
             return bytes
@@ -258,7 +304,7 @@ final class ReplicaChannels: Sendable {
         let signature = try object(layout.viewManifestSignature(name, version: version, segment: segment))
         let key = layout.viewManifestJWS(name, version: version, segment: segment)
         guard let jws = DetachedJWS(compact: try object(key)) else { throw ReplicaError("\(key) is not a compact JWS") }
-        return pointer.manifest(of: view, payload: payload, signature: signature, detachedJWS: jws.text)
+        return pointer.manifest(of: view, named: segment, payload: payload, signature: signature, detachedJWS: jws.text)
     }
 
     /// Every essential and prefetch blob of `records` into the cache (on-demand ones are read through); the

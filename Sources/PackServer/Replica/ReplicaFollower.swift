@@ -68,8 +68,8 @@ public final class ReplicaFollower: Service, Sendable {
         self.interval = interval
         self.now = now
         channels = ReplicaChannels(
-            bucket: bucket, layout: layout, cache: cache, live: live, logger: logger, metrics: metrics, baseURL: baseURL,
-            style: style, now: now)
+            bucket: bucket, layout: layout, cache: cache, live: live, readiness: readiness, logger: logger, metrics: metrics,
+            baseURL: baseURL, style: style, now: now)
     }
 
     public func run() async throws {
@@ -126,7 +126,9 @@ public final class ReplicaFollower: Service, Sendable {
                 return
             }
             state.withLock { $0.target = pointer }
-            readiness.expect(version: pointer.version, notBefore: pointer.notBefore)
+            // With production among the bucket's channels, its own pointer says when a version is due (a
+            // rollout's step is scheduled there, later than the root pointer's renewal).
+            if !channels.governsProduction { readiness.expect(version: pointer.version, notBefore: pointer.notBefore) }
         } catch {
             logger.error("cannot read the bucket's pointer: \(error)")
         }

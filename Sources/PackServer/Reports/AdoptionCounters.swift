@@ -1,8 +1,9 @@
 import PackStore
 import Synchronization
 
-/// Manifest requests answered since the last flush, per channel, release and hour (docs/rollouts.md
-/// "Adoption"): one increment under an uncontended lock per manifest request — never on a pack's or a blob's.
+/// Adoption counted since the last flush, per channel, release and hour (docs/rollouts.md "Adoption"): manifest
+/// requests answered with a release, and downloads of its packs completed. One increment under an
+/// uncontended lock per manifest request and per completed download — never per range of a pack or blob.
 public final class AdoptionCounters: Sendable {
     private struct Key: Hashable {
         let channel: String
@@ -10,10 +11,24 @@ public final class AdoptionCounters: Sendable {
         let hour: Int64
     }
 
-    private let pending = Mutex<[Key: Int]>([:])
+    private struct Counts {
+        var manifestRequests = 0
+        var completedDownloads = 0
+    }
+
+    private let pending = Mutex<[Key: Counts]>([:])
 
     func countManifest(channel: String, release: Int, hour: Int64) {
-        pending.withLock { $0[Key(channel: channel, release: release, hour: hour), default: 0] += 1 }
+        pending.withLock { $0[Key(channel: channel, release: release, hour: hour), default: Counts()].manifestRequests += 1 }
+    }
+
+    /// One response that carried a pack's bytes up to its last one, for each (channel, release) it counts in.
+    func countCompletedDownload(of targets: some Sequence<DownloadTarget>, hour: Int64) {
+        pending.withLock { pending in
+            for target in targets {
+                pending[Key(channel: target.channel, release: target.release, hour: hour), default: Counts()].completedDownloads += 1
+            }
+        }
     }
 
     /// Everything counted since the last call.
@@ -21,7 +36,9 @@ public final class AdoptionCounters: Sendable {
         pending.withLock { pending in
             defer { pending.removeAll(keepingCapacity: true) }
             return pending.map {
-                AdoptionDelta(channel: $0.key.channel, release: $0.key.release, hour: $0.key.hour, manifestRequests: $0.value)
+                AdoptionDelta(
+                    channel: $0.key.channel, release: $0.key.release, hour: $0.key.hour,
+                    manifestRequests: $0.value.manifestRequests, completedDownloads: $0.value.completedDownloads)
             }
         }
     }

@@ -4,7 +4,9 @@ import Synchronization
 
 /// Outcomes counted since the last flush, per channel, release, result and hour: what `CountFlusher` adds
 /// to the index each second. Reports are aggregated here, never stored one by one.
-final class ReportCounters: Sendable {
+public final class ReportCounters: Sendable {
+    public init() {}
+
     private struct Key: Hashable {
         let channel: String
         let release: Int
@@ -32,8 +34,9 @@ final class ReportCounters: Sendable {
             .sorted { ($0.channel, $0.release, $0.result.rawValue, $0.hour) < ($1.channel, $1.release, $1.result.rawValue, $1.hour) }
     }
 
-    /// Puts back what a failed flush took, so a busy index loses no count.
-    func restore(_ deltas: [ReportCountDelta]) {
+    /// Adds counts taken elsewhere: a replica's forward, or what a failed flush or forward took (put back, so
+    /// a busy index or an unreachable publisher loses no count).
+    func add(_ deltas: [ReportCountDelta]) {
         pending.withLock { pending in
             for delta in deltas {
                 pending[Key(channel: delta.channel, release: delta.release, result: delta.result, hour: delta.hour), default: 0] += delta.count

@@ -40,7 +40,7 @@ public struct BucketCollector {
                     let read = try bucket.get(object.key).flatMap({ try? BucketChannelPointer(json: $0, key: object.key) })
                 else { continue }
                 channelPointers[channel] = read.version
-                keepReleases.formUnion(read.views.map(\.release))
+                keepReleases.formUnion(read.releases)
             }
             var keepBlobs: Set<String> = []
             let inBucket = Set(objects.compactMap { layout.release(ofKey: $0.key) })

@@ -68,7 +68,8 @@ extension BucketPublisher {
     /// unset until the publisher decides it, for the index's side).
     static func signing(_ pointer: BucketChannelPointer) -> PointerSchedule.Signing {
         PointerSchedule.Signing(
-            version: pointer.version, releases: Set(pointer.views.map(\.release)), etags: pointer.views.map(\.etag),
-            notBefore: pointer.notBefore)
+            version: pointer.version, releases: pointer.releases,
+            etags: pointer.views.map(\.etag) + (pointer.rollout?.views ?? []).map(\.etag), notBefore: pointer.notBefore,
+            rolloutStage: pointer.rollout?.stage)
     }
 }

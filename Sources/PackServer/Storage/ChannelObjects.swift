@@ -54,28 +54,54 @@ struct ChannelObjects: Sendable {
                     key: layout.viewDownloadManifest(name, version: v, segment: s, name: document), bytes: bodies[document]!,
                     contentType: "application/json"))
             }
-            documents += [
-                BucketDocument(key: layout.viewManifestJWS(name, version: v, segment: s), bytes: try manifest.compactJWS(), contentType: "application/jwt"),
-                BucketDocument(key: layout.viewManifestPayload(name, version: v, segment: s), bytes: manifest.payload, contentType: "application/json"),
-                BucketDocument(
-                    key: layout.viewManifestSignature(name, version: v, segment: s), bytes: manifest.payloadSignature,
-                    contentType: "application/octet-stream"),
-            ]
+            documents += try signedForms(of: manifest, channel: channel, view: s, layout: layout)
             pointerViews.append(BucketChannelPointer.View(
                 segment: s, release: segment.release, etag: ReleaseObjects.sha256Hex(manifest.payload),
                 documents: bodies.keys.sorted(), appleVersions: appleVersions))
+        }
+        var rollout: BucketChannelRollout?
+        if let status = try store.rollout(of: channel), status.state.isLive {
+            rollout = BucketChannelRollout(
+                release: status.candidate, previousRelease: status.previousRelease, percentTenths: status.percent.tenths,
+                offset: status.cohorts.offset, state: status.state.rawValue, views: [])
+            _ = try record(status.candidate, in: store, history: history, profile: documentsProfile, into: &records, blobs: &blobs)
+            for segment in try store.runningRollout(of: channel)?.1.segments ?? [] {
+                let name = segment.cohortViewName
+                guard let manifest = manifests[name] else {
+                    throw PackStoreError.untrustworthyIndex(
+                        path: "index.sqlite", problem: "channel \(channel): \(name) has no manifest at version \(first.version)")
+                }
+                documents += try signedForms(of: manifest, channel: channel, view: name, layout: layout)
+                rollout?.views.append(BucketChannelPointer.View(
+                    segment: segment.description, release: segment.release, etag: ReleaseObjects.sha256Hex(manifest.payload),
+                    documents: [], appleVersions: [:]))
+            }
         }
         let pointer = BucketChannelPointer(
             channel: channel.text, version: first.version, notBefore: first.notBefore, issuedAt: first.issuedAt,
             expiresAt: first.expiresAt,
             keyID: first.keyID, profile: first.profile, documentsProfile: documentsProfile,
-            requireCredentials: summary.requireCredentials, views: pointerViews)
+            requireCredentials: summary.requireCredentials, views: pointerViews, rollout: rollout)
         return ChannelObjects(
             layout: layout, channel: channel, pointer: pointer,
             records: try records.keys.sorted().map { number in
                 BucketDocument(key: layout.releaseRecord(number), bytes: try records[number]!.encoded(), contentType: "application/json")
             },
             blobs: blobs.keys.sorted().map { blobs[$0]! }, documents: documents)
+    }
+
+    /// A view's manifest in its three signed forms (named `view`: a segment, or a cohort view's name).
+    private static func signedForms(
+        of manifest: StoredManifest, channel: ChannelName, view: String, layout: BucketLayout
+    ) throws -> [BucketDocument] {
+        let (name, v) = (channel.text, manifest.version)
+        return [
+            BucketDocument(key: layout.viewManifestJWS(name, version: v, segment: view), bytes: try manifest.compactJWS(), contentType: "application/jwt"),
+            BucketDocument(key: layout.viewManifestPayload(name, version: v, segment: view), bytes: manifest.payload, contentType: "application/json"),
+            BucketDocument(
+                key: layout.viewManifestSignature(name, version: v, segment: view), bytes: manifest.payloadSignature,
+                contentType: "application/octet-stream"),
+        ]
     }
 
     /// Release `number`'s record (made once per load) and its blobs, added to `blobs`.

@@ -23,6 +23,8 @@ enum PointerSchedule {
         var releases: Set<Int>
         var etags: [String]
         var notBefore: Int64
+        /// A live rollout's `BucketChannelRollout.stage`, nil without one.
+        var rolloutStage: String? = nil
     }
 
     /// - Parameters:
@@ -36,8 +38,10 @@ enum PointerSchedule {
         if current.version == signing.version {
             return current.etags == signing.etags ? .upToDate : .otherManifest(version: current.version, release: release)
         }
-        guard signing.releases.isSubset(of: current.releases) else {
-            // A release new to the pointer: every replica goes live with it at the same instant, after copying.
+        guard signing.releases.isSubset(of: current.releases), signing.rolloutStage == current.rolloutStage else {
+            // A release new to the pointer, or a rollout's step (other cohorts reading other content): every
+            // replica goes live with it at the same instant, after copying, so no device that moves between
+            // replicas reads a lower version after a higher one.
             return .write(notBefore: now + prepareSeconds)
         }
         // A renewal: live when the manifest itself says, but never before the pointer it replaces, which may

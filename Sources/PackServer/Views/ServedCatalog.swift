@@ -16,6 +16,9 @@ struct ServedCatalog: Sendable {
     private(set) var plain: PublishedRelease?
     /// Blobs listed only by channels that require credentials: they need a download token at `/blobs/…`.
     private(set) var credentialedDigests: Set<String> = []
+    /// By pack digest: where a download of those bytes completed at `/blobs/…` counts (a blob URL names no
+    /// channel): in each channel serving them, for the newest release there that lists them.
+    private(set) var downloadTargets: [String: [DownloadTarget]] = [:]
 
     /// Serves `channel` from now on; returns what it replaces, for the caller to free off the lock.
     @discardableResult
@@ -58,6 +61,7 @@ struct ServedCatalog: Sendable {
 
     private mutating func refreshDerived() {
         plain = channels[ChannelName.production.text]?.release(for: nil)
+        downloadTargets = Self.downloadTargets(of: channels.values)
         // Most catalogs have no such channel: then no digest is collected.
         guard !credentialedDigests.isEmpty || channels.values.contains(where: \.requireCredentials) else { return }
         var open: Set<String> = []
@@ -69,5 +73,19 @@ struct ServedCatalog: Sendable {
             }
         }
         credentialedDigests = credentialed.subtracting(open)
+    }
+
+    private static func downloadTargets(of channels: some Sequence<ServedChannel>) -> [String: [DownloadTarget]] {
+        var targets: [String: [DownloadTarget]] = [:]
+        for channel in channels {
+            var newest: [String: Int] = [:]
+            for release in channel.releases + (channel.rollout?.releases ?? []) {
+                for pack in release.snapshot.packs.values where newest[pack.sha256] ?? 0 < release.snapshot.release {
+                    newest[pack.sha256] = release.snapshot.release
+                }
+            }
+            for (digest, release) in newest { targets[digest, default: []].append(DownloadTarget(channel: channel.name.text, release: release)) }
+        }
+        return targets
     }
 }

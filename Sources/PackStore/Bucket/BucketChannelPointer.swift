@@ -40,10 +40,12 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
     public var requireCredentials: Bool
     /// In build order.
     public var views: [View]
+    /// The channel's live rollout; absent when none is (and in pointers written before rollouts).
+    public var rollout: BucketChannelRollout?
 
     public init(
         channel: String, version: Int, notBefore: Int64, issuedAt: Int64, expiresAt: Int64, keyID: String,
-        profile: String, documentsProfile: String, requireCredentials: Bool, views: [View]
+        profile: String, documentsProfile: String, requireCredentials: Bool, views: [View], rollout: BucketChannelRollout? = nil
     ) {
         self.channel = channel
         self.version = version
@@ -55,6 +57,12 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
         self.documentsProfile = documentsProfile
         self.requireCredentials = requireCredentials
         self.views = views
+        self.rollout = rollout
+    }
+
+    /// Every release it names: its views' and a live rollout's candidate.
+    public var releases: Set<Int> {
+        Set(views.map(\.release)).union(rollout.map { [$0.release] } ?? [])
     }
 
     /// Sorted keys, so equal pointers are equal bytes.
@@ -72,7 +80,10 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
     }
 
     /// The views as `ChannelViews`, nil when a segment does not parse.
-    public var channelViews: ChannelViews? {
+    public var channelViews: ChannelViews? { Self.channelViews(of: views) }
+
+    /// `views` as `ChannelViews`, nil when a segment does not parse.
+    static func channelViews(of views: [View]) -> ChannelViews? {
         var segments: [ViewSegment] = []
         for view in views {
             guard let segment = ViewSegment(named: Substring(view.segment), release: view.release) else { return nil }
@@ -81,10 +92,18 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
         return ChannelViews(segments: segments)
     }
 
-    /// The stored manifest of `view`, from its documents' bytes (the JWS without its payload).
-    public func manifest(of view: View, payload: [UInt8], signature: [UInt8], detachedJWS: String) -> StoredManifest {
+    /// Whether `views` are disjoint runs of builds in build order, as `ChannelViews` answers them.
+    static func inBuildOrder(_ views: ChannelViews) -> Bool {
+        zip(views.segments, views.segments.dropFirst()).allSatisfy { earlier, later in
+            earlier.upper.map { $0 <= later.lower } ?? false
+        }
+    }
+
+    /// The stored manifest of `view` (named `viewName`: a cohort view's is `ViewSegment.cohortViewName`), from
+    /// its documents' bytes (the JWS without its payload).
+    public func manifest(of view: View, named viewName: String, payload: [UInt8], signature: [UInt8], detachedJWS: String) -> StoredManifest {
         StoredManifest(
-            channel: channel, view: view.segment, version: version, release: view.release, issuedAt: issuedAt,
+            channel: channel, view: viewName, version: version, release: view.release, issuedAt: issuedAt,
             expiresAt: expiresAt, keyID: keyID, payload: payload, payloadSignature: signature, detachedJWS: detachedJWS,
             profile: profile, notBefore: notBefore)
     }
@@ -95,10 +114,7 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
         if version < 1 { return "version \(version) is below 1" }
         if views.isEmpty { return "no view" }
         guard let parsed = channelViews else { return "a view names no run of builds" }
-        // In build order and disjoint, as `ChannelViews` answers them.
-        for (earlier, later) in zip(parsed.segments, parsed.segments.dropFirst()) {
-            guard let upper = earlier.upper, upper <= later.lower else { return "the views overlap or are out of order" }
-        }
+        if !Self.inBuildOrder(parsed) { return "the views overlap or are out of order" }
         for view in views {
             if view.release < 1 { return "release \(view.release) is below 1" }
             if !StoredValueRules.isSHA256Hex(view.etag) { return "etag \"\(view.etag.prefix(80))\" is not 64 hex digits" }
@@ -109,6 +125,6 @@ public struct BucketChannelPointer: Sendable, Hashable, Codable {
                 return "Apple version \(number) of \"\(id.prefix(80))\" cannot be served"
             }
         }
-        return nil
+        return rollout?.problem
     }
 }

@@ -7,16 +7,18 @@ extension PackStore {
     /// Hours of counts kept: 90 days.
     public static let adoptionHoursKept: Int64 = 90 * 24
 
-    /// Adds manifest requests to the hourly counts, and drops counts older than `adoptionHoursKept` before
-    /// `nowHour`.
+    /// Adds manifest requests and completed downloads to the hourly counts, and drops counts older than
+    /// `adoptionHoursKept` before `nowHour`.
     public func recordAdoption(_ deltas: [AdoptionDelta], nowHour: Int64) throws(PackStoreError) {
         try write { db in
             let upsert = try db.makeStatement(sql: """
-                INSERT INTO adoptionCount (channel, release, hour, manifestRequests) VALUES (?, ?, ?, ?)
-                ON CONFLICT (channel, release, hour) DO UPDATE SET manifestRequests = manifestRequests + excluded.manifestRequests
+                INSERT INTO adoptionCount (channel, release, hour, manifestRequests, completedDownloads) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (channel, release, hour) DO UPDATE SET
+                    manifestRequests = manifestRequests + excluded.manifestRequests,
+                    completedDownloads = completedDownloads + excluded.completedDownloads
                 """)
             for delta in deltas {
-                try upsert.execute(arguments: [delta.channel, delta.release, delta.hour, delta.manifestRequests])
+                try upsert.execute(arguments: [delta.channel, delta.release, delta.hour, delta.manifestRequests, delta.completedDownloads])
             }
             let oldest = nowHour - Self.adoptionHoursKept
             try db.execute(sql: "DELETE FROM adoptionCount WHERE hour < ?", arguments: [oldest])
@@ -34,11 +36,12 @@ extension PackStore {
                 stats[[hour, Int64(release)]] ?? ReleaseHourStats(hour: hour, release: release)
             }
             for row in try Row.fetchAll(
-                db, sql: "SELECT hour, release, manifestRequests FROM adoptionCount WHERE channel = ? AND hour >= ?",
+                db, sql: "SELECT hour, release, manifestRequests, completedDownloads FROM adoptionCount WHERE channel = ? AND hour >= ?",
                 arguments: [channel.text, since])
             {
                 var item = entry(row[0], row[1])
                 item.manifestRequests += row[2] as Int
+                item.completedDownloads += row[3] as Int
                 stats[[row[0], Int64(row[1] as Int)]] = item
             }
             for row in try Row.fetchAll(

@@ -56,4 +56,14 @@ extension IndexSchema {
             }
         }
     }
+
+    /// v16: completed downloads in the adoption counts (docs/rollouts.md "Adoption"): responses that carried a
+    /// pack's bytes up to its last one, per channel, release and hour.
+    static func registerCompletedDownloads(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v16: completed downloads") { db in
+            try db.alter(table: "adoptionCount") { table in
+                table.add(column: "completedDownloads", .integer).notNull().defaults(to: 0)
+            }
+        }
+    }
 }

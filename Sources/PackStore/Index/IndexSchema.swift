@@ -217,6 +217,7 @@ enum IndexSchema {
         registerDetachedJWS(in: &migrator)
         registerDocumentSources(in: &migrator)
         registerRollouts(in: &migrator)
+        registerCompletedDownloads(in: &migrator)
         return migrator
     }
 }

@@ -4,11 +4,13 @@ public struct AdoptionDelta: Sendable, Hashable {
     public var release: Int
     public var hour: Int64
     public var manifestRequests: Int
+    public var completedDownloads: Int
 
-    public init(channel: String, release: Int, hour: Int64, manifestRequests: Int) {
+    public init(channel: String, release: Int, hour: Int64, manifestRequests: Int = 0, completedDownloads: Int = 0) {
         self.channel = channel
         self.release = release
         self.hour = hour
         self.manifestRequests = manifestRequests
+        self.completedDownloads = completedDownloads
     }
 }

@@ -12,6 +12,8 @@ public enum TokenScope: String, Sendable, CaseIterable, Comparable, Codable {
     case download
     /// `GET` and `PUT /admin/channels/{name}/rollout`: a producer runs a launch without `publish`.
     case rollout
+    /// `POST /admin/reports`: a replica forwards the outcome counts its devices reported.
+    case reports
 
     public static func < (a: TokenScope, b: TokenScope) -> Bool { a.rawValue < b.rawValue }
 

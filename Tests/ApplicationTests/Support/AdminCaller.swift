@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import PackServeTesting
+import Testing
 
 /// An in-process server with named admin tokens, for the admin API tests: each request carries the token
 /// of the caller's choice.
@@ -33,5 +34,15 @@ struct AdminCaller {
         let authorization = token.map { [("Authorization", "Bearer \(tokens[$0] ?? $0)")] } ?? []
         return try await server.client.send(
             "PUT", "/admin/packs/\(id)\(query.isEmpty ? "" : "?" + query)", file: file, headers: authorization + headers)
+    }
+
+    /// Production at release 1 (pack `a`, 1,000 bytes) and beta at release 2 (`a` again, 2,000 other bytes):
+    /// release 2 is a candidate for production's rollouts. Published with token `ci`.
+    func publishCandidate() async throws {
+        #expect(try await upload(try server.directory.randomFile("a1.bin", count: 1_000), id: "a").status == 201)
+        #expect(try await request("POST", "/admin/publish", token: "ci").status == 200)
+        #expect(try await request("PUT", "/admin/channels/beta", token: "ci").status == 201)
+        #expect(try await upload(try server.directory.randomFile("a2.bin", count: 2_000), id: "a").status == 201)
+        #expect(try await request("POST", "/admin/publish", token: "ci", json: #"{"channel":"beta"}"#).status == 200)
     }
 }

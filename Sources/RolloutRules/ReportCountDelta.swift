@@ -1,5 +1,3 @@
-import RolloutRules
-
 /// How much one counter of device reports grew (docs/rollouts.md "Reports"): outcomes of `result` for
 /// `release` in `channel` during `hour` (Unix seconds / 3600).
 public struct ReportCountDelta: Sendable, Hashable {
