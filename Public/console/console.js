@@ -126,6 +126,7 @@ function renderAdoption(stats) {
     row.dataset.release = release;
     cell(row, release);
     cell(row, sum("manifestRequests"), "number");
+    cell(row, sum("completedDownloads"), "number");
     cell(row, sum("installed"), "number");
     cell(row, sum("failed"), "number");
     body.append(row);

@@ -28,6 +28,7 @@ import Testing
         try await server.awaitRelease(1)
         // Some adoption: manifests read in cohort views, outcomes reported for both releases.
         for cohort in 0..<300 { _ = try await StoreResponse.get(server.url("/cohorts/\(cohort)/manifest")) }
+        _ = try await StoreResponse.get(server.url("/packs/level-1"))
         let zeros = String(repeating: "0", count: 64)
         for (release, result) in [(2, "installed"), (2, "failed"), (1, "installed")] {
             try await ChildProcess.run(try ExternalTool.curl(), [

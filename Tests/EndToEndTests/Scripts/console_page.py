@@ -52,7 +52,7 @@ try:
         row = driver.find_element(By.CSS_SELECTOR, f"#adoption tr[data-release='{release}']")
         cells = [td.text for td in row.find_elements(By.TAG_NAME, "td")]
         totals = [str(release)] + [str(sum(entry[field] for entry in entries))
-                                   for field in ("manifestRequests", "installed", "failed")]
+                                   for field in ("manifestRequests", "completedDownloads", "installed", "failed")]
         if cells != totals:
             problems.append(f"release {release}: the page shows {cells}, /admin/stats sums to {totals}")
     lines = driver.find_elements(By.CSS_SELECTOR, "#chart polyline")
