@@ -409,7 +409,30 @@ let package = Package(
             dependencies: [
                 "CDNSimulation", "Polling", .product(name: "PackKit", package: "PackKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Built beside the tests: the document's program, run against the real server.
+                .product(name: "packkit-example", package: "PackKit"),
             ],
             exclude: ["Scripts"]),
+        // PackKit's own tests and its Background Assets check, compiled in this build rather than in a second
+        // one of PackKit's package (which would compile swift-crypto again): the same sources, the same
+        // dependencies (PackKit/Package.swift declares them for `swift test --package-path PackKit`).
+        .target(
+            name: "PackKitTestSupport",
+            dependencies: [.product(name: "PackKitWire", package: "PackKit"), .product(name: "Crypto", package: "swift-crypto")],
+            path: "PackKit/Tests/PackKitTestSupport"),
+        .testTarget(
+            name: "PackKitWireTests", dependencies: [.product(name: "PackKitWire", package: "PackKit"), "PackKitTestSupport"],
+            path: "PackKit/Tests/PackKitWireTests"),
+        .testTarget(
+            name: "PackKitTests",
+            dependencies: [
+                .product(name: "PackKit", package: "PackKit"), .product(name: "PackKitWire", package: "PackKit"), "PackKitTestSupport",
+            ],
+            path: "PackKit/Tests/PackKitTests"),
+        .target(name: "BackgroundAssetsStub", path: "PackKit/Checks/BackgroundAssetsStub"),
+        .target(
+            name: "BackgroundAssetsGlueCheck",
+            dependencies: [.product(name: "PackKit", package: "PackKit"), "BackgroundAssetsStub"],
+            path: "PackKit/Checks/BackgroundAssetsGlueCheck", swiftSettings: [.define("PACKKIT_BACKGROUND_ASSETS_STUB")]),
     ]
 )

@@ -5,15 +5,17 @@ import Testing
 
 /// Issue 35, "Done means" 2 and 3: the complete program of docs/packkit.md, copied out of the document into
 /// a package of its own that depends on `PackKit/` by path (which resolves swift-crypto and swift-asn1
-/// alone), built, and run against the real server: it makes a tag's packs available, resumes after a
+/// alone), and run — as PackKit's `packkit-example`, the same bytes built beside the tests — against the real
+/// server: it makes a tag's packs available, resumes after a
 /// `kill -9`, and refuses a manifest signed by another key or a tag the manifest lacks, with one line and
 /// no download.
 @Suite struct PackKitProgram {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Builds the document's program; its binary. Shares PackKit's own scratch directory, which
-    /// `scripts/test` fills first (`swift test --package-path PackKit`), so swift-crypto is compiled once.
+    /// The document's program: checked byte for byte against PackKit's `packkit-example` (built beside these
+    /// tests, from PackKit's package, against its public API alone), and resolved as an app's own package that
+    /// depends on `PackKit/` by path would be; its binary.
     static func buildProgram(in work: TemporaryDirectory) async throws -> String {
         let document = try String(contentsOf: repository.appendingPathComponent("docs/packkit.md"), encoding: .utf8)
         let blocks = document.components(separatedBy: "```swift\n").dropFirst()
@@ -36,19 +38,16 @@ import Testing
                 targets: [.executableTarget(name: "program", dependencies: [.product(name: "PackKit", package: "PackKit")])]
             )
             """.write(toFile: "\(package)/Package.swift", atomically: true, encoding: .utf8)
-        let scratch = repository.path + "/PackKit/.build"
+        // "Done means" 3: an app that adds PackKit resolves swift-crypto and what it needs, nothing else. Only
+        // resolved: compiling it would build swift-crypto a second time for the same program.
         try await ChildProcess.run(
-            try ExternalTool.path(of: "swift"), ["build", "--package-path", package, "--scratch-path", scratch],
-            timeout: .seconds(900))
-        // "Done means" 3: an app that adds PackKit resolves swift-crypto and what it needs, nothing else.
+            try ExternalTool.path(of: "swift"), ["package", "resolve", "--package-path", package, "--scratch-path", work.file("scratch")],
+            timeout: .seconds(300))
         let resolved = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: "\(package)/Package.resolved"))) as? [String: Any]
         let pins = (resolved?["pins"] as? [[String: Any]] ?? []).compactMap { $0["identity"] as? String }
         #expect(pins.sorted() == ["swift-asn1", "swift-crypto"], "\(pins)")
-        let bin = try await ChildProcess.run(
-            try ExternalTool.path(of: "swift"),
-            ["build", "--package-path", package, "--scratch-path", scratch, "--show-bin-path"])
-        return bin.stdout.text.trimmingCharacters(in: .whitespacesAndNewlines) + "/program"
+        return try PackServeBinary.path(of: "packkit-example")
     }
 
     /// The program with the environment the document names.
