@@ -31,7 +31,11 @@ public final class InProcessReplica: Sendable {
         let storage: [String: any Sendable] = ["type": "s3", "endpoint": "http://127.0.0.1:9", "bucket": "replica-tests"]
         let settings = ServerSettings(
             publicDirectory: try directory.directory("public"), dataDirectory: directory.file("data"),
-            overrides: ["replica": replica, "storage": storage, "sampleCatalog": true].merging(overrides) { $1 })
+            overrides: [
+                "replica": replica, "storage": storage, "sampleCatalog": true,
+                // The access log in a file of the test's own: standard output is the test runner's.
+                "accessLog": ["format": "combined", "path": directory.file("access.log")] as [String: any Sendable],
+            ].merging(overrides) { $1 })
         let path = directory.file("config.json")
         try settings.write(to: path)
         let configuration = try await PackServeConfiguration.load(path: path, environment: [:])

@@ -24,7 +24,8 @@ struct ServedCatalog: Sendable {
     @discardableResult
     mutating func replace(_ channel: ServedChannel) -> ServedChannel? {
         let old = channels.updateValue(channel, forKey: channel.name.text)
-        for release in channel.releases where release.snapshot.release > newest?.snapshot.release ?? 0 {
+        // A rollout's candidate too: its views name blob URLs, which answer from the newest release.
+        for release in channel.releases + (channel.rollout?.releases ?? []) where release.snapshot.release > newest?.snapshot.release ?? 0 {
             newest = release
         }
         refreshDerived()
