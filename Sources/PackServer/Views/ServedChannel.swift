@@ -2,8 +2,10 @@ import ReleaseViews
 
 /// One channel as this server serves it (docs/channels.md "Views"): its runs of builds and, for each, the view
 /// of the release it answers, all signed at one manifest `version`. Replaced whole when the channel changes,
-/// so a request sees one signing of a channel, never two mixed.
-struct ServedChannel: Sendable {
+/// so a request sees one signing of a channel, never two mixed. A class: every request that names a view looks
+/// its channel up, and copying a struct of arrays and sets cost a retain per field there (`perf`, the cohort
+/// row of scripts/bench-rollouts).
+final class ServedChannel: Sendable {
     let name: ChannelName
     /// The manifest version its views are signed at (0 before any signing).
     let version: Int
@@ -38,7 +40,7 @@ struct ServedChannel: Sendable {
     }
 
     /// A channel of one view answering every build: what a replica reading only the bucket's root pointer serves.
-    init(production release: PublishedRelease) {
+    convenience init(production release: PublishedRelease) {
         self.init(
             name: .production, version: release.manifest?.version ?? 0, requireCredentials: false,
             views: ChannelViews(segments: [ViewSegment(lower: .zero, upper: nil, release: release.snapshot.release)]),

@@ -1,8 +1,9 @@
 import ReleaseViews
 
 /// A channel's running rollout as this server serves it (docs/rollouts.md "Cohorts"): which cohorts are
-/// admitted, and the candidate's views they read instead of the channel's own, signed with the channel's.
-struct ServedRollout: Sendable {
+/// admitted, and the candidate's views they read instead of the channel's own, signed with the channel's. A
+/// class, like `ServedChannel`: admitted cohorts' requests read it without copying its arrays.
+final class ServedRollout: Sendable {
     let cohorts: RolloutCohorts
     /// The runs of builds the candidate answers; builds outside them read the channel's own views.
     let views: ChannelViews
