@@ -18,21 +18,24 @@ public enum ViewPrefix {
     /// The highest cohort: clients pick theirs in 0 … 999 (docs/channels.md "Cohorts").
     public static let maxCohort = 999
 
-    private enum Word: Int {
+    private enum Word: Int, CaseIterable {
         case channels = 0, builds = 1, cohorts = 2
 
+        /// Each word's bytes, by `rawValue`, compared as bytes: walking a `String`'s UTF-8 view on every request
+        /// cost more than the rest of the parse (perf of scripts/bench-rollouts' cohort row).
+        static let spellings: [[UInt8]] = [Array("channels".utf8), Array("builds".utf8), Array("cohorts".utf8)]
+
         init?(_ segment: some Collection<UInt8>) {
-            if segment.elementsEqual("channels".utf8) {
-                self = .channels
-            } else if segment.elementsEqual("builds".utf8) {
-                self = .builds
-            } else if segment.elementsEqual("cohorts".utf8) {
-                self = .cohorts
-            } else {
-                return nil
-            }
+            guard let word = Self.allCases.first(where: { word in
+                let spelling = Self.spellings[word.rawValue]
+                return segment.count == spelling.count && segment.elementsEqual(spelling)
+            }) else { return nil }
+            self = word
         }
     }
+
+    /// `/channels/`, `/builds/`, `/cohorts/` as bytes.
+    private static let prefixes: [[UInt8]] = Word.spellings.map { [UInt8(ascii: "/")] + $0 + [UInt8(ascii: "/")] }
 
     /// True when `path` may carry a prefix: it starts with `/channels/`, `/builds/` or `/cohorts/`.
     /// Cheap enough to ask of every request (bytes compared, no Unicode work); `/channels` alone is the list of
@@ -43,8 +46,7 @@ public enum ViewPrefix {
 
     private static func startsWithWord(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
         guard bytes.count > 8, bytes.first == UInt8(ascii: "/") else { return false }
-        let rest = bytes.dropFirst()
-        return rest.starts(with: "channels/".utf8) || rest.starts(with: "builds/".utf8) || rest.starts(with: "cohorts/".utf8)
+        return prefixes.contains { bytes.starts(with: $0) }
     }
 
     public static func split(_ path: Substring) -> Split {
