@@ -73,6 +73,7 @@ import Testing
         #expect(try await release("/builds/2/manifest.json") == 1)
         #expect(try await client.get("/channels/beta/builds/2/packs/pack0").body == Data(repeating: 200, count: 1_000))
         #expect(try await client.get("/channels/nightly/manifest").status == 404)
+        #expect(try await client.send("POST", "/reports", json: "{}").status == 405, "no publisherURL: no reports taken")
 
         // beta moves on: the replica copies at once and serves it from the pointer's notBefore, not before.
         let betaVersion = try await client.get("/channels/beta/manifest.json").object?["version"] as? Int ?? 0
