@@ -248,7 +248,7 @@ final class ReplicaChannels: Sendable {
         }
         var releases: [PublishedRelease] = []
         for view in rollout.views {
-            let segment = ViewSegment.cohortViewPrefix + view.segment
+            let segment = BucketChannelRollout.viewName(of: view)
             let manifest = try readManifest(of: view, named: segment, in: pointer)
             if let shared = loaded[rollout.release] {
                 releases.append(shared.view(

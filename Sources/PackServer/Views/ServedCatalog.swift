@@ -25,7 +25,7 @@ struct ServedCatalog: Sendable {
     mutating func replace(_ channel: ServedChannel) -> ServedChannel? {
         let old = channels.updateValue(channel, forKey: channel.name.text)
         // A rollout's candidate too: its views name blob URLs, which answer from the newest release.
-        for release in channel.releases + (channel.rollout?.releases ?? []) where release.snapshot.release > newest?.snapshot.release ?? 0 {
+        for release in channel.servedReleases where release.snapshot.release > newest?.snapshot.release ?? 0 {
             newest = release
         }
         refreshDerived()
@@ -80,7 +80,7 @@ struct ServedCatalog: Sendable {
         var targets: [String: [DownloadTarget]] = [:]
         for channel in channels {
             var newest: [String: Int] = [:]
-            for release in channel.releases + (channel.rollout?.releases ?? []) {
+            for release in channel.servedReleases {
                 for pack in release.snapshot.packs.values where newest[pack.sha256] ?? 0 < release.snapshot.release {
                     newest[pack.sha256] = release.snapshot.release
                 }

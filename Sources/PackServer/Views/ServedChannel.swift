@@ -39,6 +39,11 @@ final class ServedChannel: Sendable {
             .union(rollout?.releases.map(\.snapshot.release) ?? [])
     }
 
+    /// Every release it serves: its views' and a running rollout's candidate views.
+    var servedReleases: [PublishedRelease] {
+        releases + (rollout?.releases ?? [])
+    }
+
     /// A channel of one view answering every build: what a replica reading only the bucket's root pointer serves.
     convenience init(production release: PublishedRelease) {
         self.init(

@@ -5,7 +5,7 @@ extension BucketChannelPointer {
     /// checks those through them.
     public func keys(layout: BucketLayout) -> [String] {
         var keys = releases.sorted().map(layout.releaseRecord)
-        let named = views.map { ($0, $0.segment) } + (rollout?.views ?? []).map { ($0, "cohorts/" + $0.segment) }
+        let named = views.map { ($0, $0.segment) } + (rollout?.views ?? []).map { ($0, BucketChannelRollout.viewName(of: $0)) }
         for (view, name) in named {
             keys += view.documents.map { layout.viewDownloadManifest(channel, version: version, segment: name, name: $0) }
             keys += [

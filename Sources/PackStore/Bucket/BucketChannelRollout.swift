@@ -37,6 +37,9 @@ public struct BucketChannelRollout: Sendable, Hashable, Codable {
     /// The candidate's runs of builds, nil when a segment does not parse.
     public var channelViews: ChannelViews? { BucketChannelPointer.channelViews(of: views) }
 
+    /// The name `view` is signed and stored under (`ViewSegment.cohortViewName`: `cohorts/{segment}`).
+    public static func viewName(of view: BucketChannelPointer.View) -> String { ViewSegment.cohortViewPrefix + view.segment }
+
     /// What a step changes, whatever the signing: two pointers with different stages admit different cohorts
     /// to different content, so replicas must switch between them at one instant.
     public var stage: String { "\(release) \(state) \(percentTenths) \(offset)" }
