@@ -18,47 +18,53 @@ public enum ViewPrefix {
     /// The highest cohort: clients pick theirs in 0 … 999 (docs/channels.md "Cohorts").
     public static let maxCohort = 999
 
-    private enum Word: Int, CaseIterable {
+    private enum Word: Int {
         case channels = 0, builds = 1, cohorts = 2
 
-        /// Each word's bytes, by `rawValue`, compared as bytes: walking a `String`'s UTF-8 view on every request
-        /// cost more than the rest of the parse (perf of scripts/bench-rollouts' cohort row).
-        static let spellings: [[UInt8]] = [Array("channels".utf8), Array("builds".utf8), Array("cohorts".utf8)]
+        /// The word `bytes[range]` spells, compared byte by byte against literals: no table to look up (a
+        /// static array costs a lazy-initialisation check on each access), no `String` (walking a UTF-8 view on
+        /// every request cost more than the rest of the parse; `perf`, scripts/bench-rollouts' cohort row).
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+            switch range.count {
+            case 8 where Self.spells(bytes, range, "channels"): self = .channels
+            case 6 where Self.spells(bytes, range, "builds"): self = .builds
+            case 7 where Self.spells(bytes, range, "cohorts"): self = .cohorts
+            default: return nil
+            }
+        }
 
-        init?(_ segment: some Collection<UInt8>) {
-            guard let word = Self.allCases.first(where: { word in
-                let spelling = Self.spellings[word.rawValue]
-                return segment.count == spelling.count && segment.elementsEqual(spelling)
-            }) else { return nil }
-            self = word
+        private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
+            let spelling = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            return bytes[range].elementsEqual(spelling)
         }
     }
 
-    /// `/channels/`, `/builds/`, `/cohorts/` as bytes.
-    private static let prefixes: [[UInt8]] = Word.spellings.map { [UInt8(ascii: "/")] + $0 + [UInt8(ascii: "/")] }
-
     /// True when `path` may carry a prefix: it starts with `/channels/`, `/builds/` or `/cohorts/`.
-    /// Cheap enough to ask of every request (bytes compared, no Unicode work); `/channels` alone is the list of
-    /// channels, not a prefix.
+    /// Cheap enough to ask of every request (bytes compared in place, no Unicode work); `/channels` alone is the
+    /// list of channels, not a prefix.
     public static func mayHavePrefix(_ path: Substring) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable(startsWithWord) ?? startsWithWord(Array(path.utf8)[...])
+        var path = path
+        return path.withUTF8(startsWithWord)
     }
 
-    private static func startsWithWord(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
-        guard bytes.count > 8, bytes.first == UInt8(ascii: "/") else { return false }
-        return prefixes.contains { bytes.starts(with: $0) }
+    private static func startsWithWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 8, bytes[0] == UInt8(ascii: "/") else { return false }
+        return nextPair(bytes, from: 0) != nil
     }
 
     public static func split(_ path: Substring) -> Split {
-        // One pass over the bytes in place (the path of a request is contiguous UTF-8).
-        path.utf8.withContiguousStorageIfAvailable { split(path, bytes: $0) } ?? split(path, bytes: Array(path.utf8)[...])
+        // One pass over the bytes in place (a request's path is native, contiguous UTF-8).
+        var contiguous = path
+        return contiguous.withUTF8 { split(path, bytes: $0) }
     }
 
-    private static func split<Bytes: RandomAccessCollection<UInt8>>(_ path: Substring, bytes: Bytes) -> Split
-    where Bytes.Index == Int {
+    private static func split(_ path: Substring, bytes: UnsafeBufferPointer<UInt8>) -> Split {
         guard startsWithWord(bytes) else { return .none }
-        var selector = ViewSelector()
-        var position = bytes.startIndex
+        // Kept apart and made a selector once at the end: filling in a `ViewSelector` copied it (perf).
+        var channel: ChannelName?
+        var build: AppBuild?
+        var cohort: Int?
+        var position = 0
         var last: Word?
         while let (word, value, after) = nextPair(bytes, from: position) {
             let valueBytes = bytes[value]
@@ -69,45 +75,46 @@ public enum ViewPrefix {
             }
             switch word {
             case .channels:
-                guard let channel = ChannelName(utf8: valueBytes) else {
+                guard let name = ChannelName(utf8: valueBytes) else {
                     return .malformed("'\(clipped(valueBytes))' is not a channel name ([a-z][a-z0-9-]{0,31})")
                 }
-                selector.channel = channel
+                channel = name
             case .builds:
-                guard let build = try? AppBuild(utf8: valueBytes) else {
+                guard let named = try? AppBuild(utf8: valueBytes) else {
                     return .malformed(valueBytes.isEmpty
                         ? "a build is empty: give one to three period-separated numbers, such as 1.10 or 42"
                         : "'\(clipped(valueBytes))' is not a build: give one to three period-separated numbers, such as 1.10 or 42")
                 }
-                selector.build = build
+                build = named
             case .cohorts:
-                guard let cohort = cohort(valueBytes) else {
+                guard let number = Self.cohort(valueBytes) else {
                     return .malformed("'\(clipped(valueBytes))' is not a cohort: give a whole number from 0 to \(maxCohort)")
                 }
-                selector.cohort = cohort
+                cohort = number
             }
             last = word
             position = after
         }
         if last == nil { return .malformed("a view prefix needs a value: /channels/{name}, /builds/{build} or /cohorts/{k}") }
         let utf8 = path.utf8
-        let restStart = utf8.index(utf8.startIndex, offsetBy: position - bytes.startIndex)
-        return .view(selector, rest: path[restStart...])
+        return .view(
+            ViewSelector(channel: channel, build: build, cohort: cohort),
+            rest: path[utf8.index(utf8.startIndex, offsetBy: position)...])
     }
 
     /// `/word/value` at `position` and where what follows it starts, when the segment there is a prefix word.
     /// A prefix word with an empty or missing value yields an empty value, refused by its check.
-    private static func nextPair<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from position: Int)
-        -> (Word, Range<Int>, Int)? where Bytes.Index == Int
-    {
+    private static func nextPair(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> (Word, Range<Int>, Int)? {
         let slash = UInt8(ascii: "/")
-        guard position < bytes.endIndex, bytes[position] == slash else { return nil }
+        guard position < bytes.count, bytes[position] == slash else { return nil }
         let wordStart = position + 1
-        guard let wordEnd = bytes[wordStart...].firstIndex(of: slash), let word = Word(bytes[wordStart..<wordEnd]) else {
+        // The longest word is 8 bytes: a path of other segments is not scanned further.
+        let wordSearch = wordStart..<min(bytes.count, wordStart + 9)
+        guard let wordEnd = bytes[wordSearch].firstIndex(of: slash), let word = Word(bytes, wordStart..<wordEnd) else {
             return nil
         }
         let valueStart = wordEnd + 1
-        let valueEnd = bytes[valueStart...].firstIndex(of: slash) ?? bytes.endIndex
+        let valueEnd = bytes[valueStart...].firstIndex(of: slash) ?? bytes.count
         return (word, valueStart..<valueEnd, valueEnd)
     }
 

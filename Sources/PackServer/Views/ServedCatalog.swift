@@ -14,6 +14,8 @@ struct ServedCatalog: Sendable {
     /// Production's view for clients that name no build: every URL of earlier versions. Kept apart so the
     /// hottest requests find it without a lookup.
     private(set) var plain: PublishedRelease?
+    /// Production, the channel of every prefix that names none (`/cohorts/{k}/…`): found without hashing its name.
+    private(set) var production: ServedChannel?
     /// Blobs listed only by channels that require credentials: they need a download token at `/blobs/…`.
     private(set) var credentialedDigests: Set<String> = []
     /// By pack digest: where a download of those bytes completed at `/blobs/…` counts (a blob URL names no
@@ -48,20 +50,25 @@ struct ServedCatalog: Sendable {
     /// The view `selector` names: its channel (else the build map's, else production), then the run of builds
     /// its build falls in, and the rollout's candidate for an admitted cohort (docs/rollouts.md).
     func resolve(_ selector: ViewSelector, catalogRequiresCredentials: Bool) -> ViewResolution {
-        let name = selector.channel ?? selector.build.flatMap { buildMap[$0.point] } ?? .production
-        guard let channel = channels[name.text] else {
-            return channels.isEmpty ? .notLoaded : .unknownChannel(name)
+        let channel: ServedChannel
+        if let name = selector.channel ?? selector.build.flatMap({ buildMap[$0.point] }) {
+            guard let named = channels[name.text] else { return channels.isEmpty ? .notLoaded : .unknownChannel(name) }
+            channel = named
+        } else {
+            guard let production else { return channels.isEmpty ? .notLoaded : .unknownChannel(.production) }
+            channel = production
         }
         guard let release = channel.release(for: selector.build, cohort: selector.cohort) else {
-            return .noRelease(channel: name, build: selector.build)
+            return .noRelease(channel: channel.name, build: selector.build)
         }
         return .view(ServedView(
-            release: release, channel: name,
+            release: release, channel: channel.name,
             requiresCredentials: catalogRequiresCredentials || channel.requireCredentials, selector: selector))
     }
 
     private mutating func refreshDerived() {
-        plain = channels[ChannelName.production.text]?.release(for: nil)
+        production = channels[ChannelName.production.text]
+        plain = production?.release(for: nil)
         downloadTargets = Self.downloadTargets(of: channels.values)
         // Most catalogs have no such channel: then no digest is collected.
         guard !credentialedDigests.isEmpty || channels.values.contains(where: \.requireCredentials) else { return }
