@@ -379,7 +379,7 @@ let package = Package(
             dependencies: [
                 "PackServer", "HTTP1", "HTTPServer", "PackStore", "Manifest", "AdminMessages", "PackServeTesting", "JSONText",
                 "ReleaseViews", "ViewRulesModel", "StoreSteps", .product(name: "PackKitWire", package: "PackKit"),
-                "ThreadedListener", "ObjectStorage",
+                "ThreadedListener", "ObjectStorage", "Sockets",
                 .product(name: "Configuration", package: "swift-configuration"),
                 // The sample packs' digests (SampleCatalogBytesTests).
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -56,4 +56,15 @@ struct MediaTypeTests {
     func activeContent(type: String, isActive: Bool) {
         #expect(MediaTypes.rendersActiveContent(type) == isActive, "\(type)")
     }
+
+    /// A type whatever its case, parameters and optional whitespace (RFC 9110 §8.3.1); nothing else after it.
+    @Test(arguments: [
+        ("application/json", true), ("Application/JSON", true), ("application/json; charset=utf-8", true),
+        (" \tapplication/json ;charset=x", true), ("application/json;", true),
+        ("application/jsonx", false), ("application/json x", false), ("application/json5", false),
+        ("text/json", false), ("application/", false), ("", false), ("application/json\u{0}", false),
+    ])
+    func typeIgnoresCaseParametersAndWhitespace(type: String, isJSON: Bool) {
+        #expect(MediaTypes.isType(type, "application/json") == isJSON, "\(type)")
+    }
 }

@@ -14,10 +14,10 @@ extension MediaTypes {
         var contentType = contentType
         return contentType.withUTF8 { bytes in
             var start = 0
-            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while start < bytes.count, isWhitespace(bytes[start]) { start += 1 }
             var end = start
             var hasSlash = false
-            while end < bytes.count, bytes[end] != UInt8(ascii: ";"), bytes[end] != 0x20, bytes[end] != 0x09 {
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";"), !isWhitespace(bytes[end]) {
                 if bytes[end] == UInt8(ascii: "/") { hasSlash = true }
                 end += 1
             }
@@ -41,16 +41,5 @@ extension MediaTypes {
         let count = suffix.utf8CodeUnitCount
         guard bytes.count > count else { return false }
         return equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(bytes.count - count)...]), suffix)
-    }
-
-    /// ASCII case-insensitive; `lowercase` is lowercase already. Lengths first: most pairs differ there.
-    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        for (byte, wanted) in zip(bytes, expected) {
-            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if folded != wanted { return false }
-        }
-        return true
     }
 }

@@ -8,8 +8,9 @@ import Foundation
 ///   and a lingering close, since the unread bytes would otherwise be taken for the next request
 ///   (RFC 9112 §9.6); `Expect: 100-continue` gets no 100 (RFC 9110 §10.1.1: a server that answers without
 ///   reading the content must not send it).
-/// - `read(upTo:pace:then:)`: the connection reads the whole body into memory, on its loop, and hands it
-///   to the handler on a worker thread (small documents; `HTTPResponse.readingBody` wraps it).
+/// - `read(upTo:pace:on:then:)`: the connection reads the whole body into memory, on its loop, and hands it
+///   to the handler on a worker thread, or where the body ended for bounded work that never blocks (small
+///   documents; `HTTPResponse.readingBody` wraps it).
 /// - `stream(maxBytes:pace:)`: the body flows to a consumer thread as it arrives, no further ahead than
 ///   `highWater` (uploads).
 ///
@@ -27,6 +28,17 @@ public final class RequestBody: @unchecked Sendable {
         case refused(status: Int)
         /// The application answered before the body ended; the rest is not read.
         case abandoned
+    }
+
+    /// Where `read(upTo:pace:on:then:)`'s handler runs.
+    public enum HandlerThread: Sendable {
+        /// A worker of the bodies' own pool: the handler may block (an upload's ingest, a write to the index).
+        case worker
+        /// The thread that completed the body — usually the connection's event loop — once the body's lock is
+        /// released: for bounded work that never blocks (a small document parsed and counted), which then
+        /// costs no hand-off to another thread and back (`perf` of report intake: the hand-offs and the
+        /// workers' lock contention took more than the parse).
+        case inline
     }
 
     /// The body's length when the request announced it with Content-Length; nil for chunked bodies.
@@ -48,8 +60,11 @@ public final class RequestBody: @unchecked Sendable {
     private var wake: (@Sendable (BodyTerms) -> Void)?
     /// Fixed by the first read.
     private var terms: BodyTerms?
-    /// `read(upTo:pace:then:)`'s handler, until the body ends.
+    /// `read(upTo:pace:on:then:)`'s handler, until the body ends, and where it runs.
     private var collector: (@Sendable (Result<[UInt8], Failure>) -> Void)?
+    private var collectorThread = HandlerThread.worker
+    /// The handler's call, made ready under the lock and run by whoever ends the body, after unlocking.
+    private var delivery: (@Sendable () -> Void)?
 
     init(contentLength: Int?, highWater: Int = 1 << 20) {
         self.contentLength = contentLength
@@ -68,22 +83,25 @@ public final class RequestBody: @unchecked Sendable {
     // MARK: The application
 
     /// Reads the whole body, at most `limit` bytes, at `pace` (nil: the configuration's minimum rate), on
-    /// the connection's loop, without blocking it; then calls `handler` on a worker thread with the bytes,
-    /// or with the failure when the body will never be whole (the server has then answered 400, 408 or 413
-    /// itself, or the client is gone). Call it once, from any thread.
+    /// the connection's loop, without blocking it; then calls `handler` (on `thread`) with the bytes, or with
+    /// the failure when the body will never be whole (the server has then answered 400, 408 or 413 itself,
+    /// or the client is gone). Call it once, from any thread.
     public func read(
-        upTo limit: Int, pace: BodyPace? = nil, then handler: @escaping @Sendable (Result<[UInt8], Failure>) -> Void
+        upTo limit: Int, pace: BodyPace? = nil, on thread: HandlerThread = .worker,
+        then handler: @escaping @Sendable (Result<[UInt8], Failure>) -> Void
     ) {
         condition.lock()
-        defer { condition.unlock() }
         guard begin(BodyTerms(maxBytes: limit, pace: pace)) else {
-            return Self.onWorker { handler(.failure(.abandoned)) }
+            condition.unlock()
+            return Self.run(on: thread) { handler(.failure(.abandoned)) }
         }
         // A whole body is bounded by `limit`, not by `highWater`: once started, the connection never
         // waits for it (`append`).
         collector = handler
+        collectorThread = thread
         deliverIfEnded()
         wakeProducer()
+        unlockDelivering()
     }
 
     /// The body as a stream of pieces, at most `maxBytes` in all, at `pace` (nil: the configuration's
@@ -163,15 +181,15 @@ public final class RequestBody: @unchecked Sendable {
     /// The body is complete.
     func finish() {
         condition.lock()
-        defer { condition.unlock() }
         close(with: nil)
+        unlockDelivering()
     }
 
     /// The body will never be complete; buffered bytes are dropped.
     func fail(_ failure: Failure) {
         condition.lock()
-        defer { condition.unlock() }
         close(with: failure)
+        unlockDelivering()
     }
 
     private func close(with failure: Failure?) {
@@ -192,23 +210,38 @@ public final class RequestBody: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Hands a collected body (or its failure) to `read`'s handler, once.
+    /// Makes ready the call of `read`'s handler with the collected body (or its failure), once; the caller
+    /// runs it after unlocking (`unlockDelivering`).
     private func deliverIfEnded() {
         guard let handler = collector, case .some(let failure) = end else { return }
         collector = nil
-        if let failure { return Self.onWorker { handler(.failure(failure)) } }
+        let thread = collectorThread
+        if let failure {
+            delivery = { Self.run(on: thread) { handler(.failure(failure)) } }
+            return
+        }
         let whole = chunks.count == 1 ? chunks[0] : Array(chunks.joined())
         chunks = []
         first = 0
         buffered = 0
-        Self.onWorker { handler(.success(whole)) }
+        delivery = { Self.run(on: thread) { handler(.success(whole)) } }
     }
 
-    /// The application's handlers never run on an event loop (nor under this body's lock), and they may block
-    /// (an upload's ingest): a bounded pool of their own.
+    /// Releases the lock, then calls the handler if the body ended meanwhile: never under this body's lock.
+    private func unlockDelivering() {
+        let ready = delivery
+        delivery = nil
+        condition.unlock()
+        ready?()
+    }
+
+    /// Handlers that may block never run on an event loop: a bounded pool of their own.
     private static let workers = BlockingPool(name: "http-body", maxThreads: 16)
 
-    private static func onWorker(_ work: @escaping @Sendable () -> Void) {
-        workers.run(work)
+    private static func run(on thread: HandlerThread, _ work: @escaping @Sendable () -> Void) {
+        switch thread {
+        case .worker: workers.run(work)
+        case .inline: work()
+        }
     }
 }

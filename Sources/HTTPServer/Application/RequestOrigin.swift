@@ -11,17 +11,36 @@ import Sockets
 /// certainly open.
 public struct RequestOrigin: Sendable {
     public struct Peer: Sendable, Equatable {
-        /// The numeric address without port, as the access log shows it (`127.0.0.1`, `::1`).
-        public var address: String
+        /// The address as a value, for what compares or counts clients (nil only when made from text that
+        /// is not an address).
+        public let ip: IPAddress?
+        /// The text the peer was made with; nil when made from a value, whose text is made only when asked
+        /// (inet_ntop and a string on every request cost more than a report's whole parse: `perf`).
+        private let text: String?
         public var isLoopback: Bool
 
+        /// The numeric address without port, as the access log shows it (`127.0.0.1`, `::1`).
+        public var address: String { text ?? ip?.description ?? "-" }
+
         public init(address: String, isLoopback: Bool) {
-            self.address = address
+            self.init(address: address, ip: IPAddress(address), isLoopback: isLoopback)
+        }
+
+        init(address: String, ip: IPAddress?, isLoopback: Bool) {
+            text = address
+            self.ip = ip
             self.isLoopback = isLoopback
         }
 
         init(_ address: IPAddress) {
-            self.init(address: address.description, isLoopback: address.isLoopback)
+            text = nil
+            ip = address
+            isLoopback = address.isLoopback
+        }
+
+        /// The same client: equal text (`ip` follows from it), however each was made.
+        public static func == (left: Peer, right: Peer) -> Bool {
+            left.address == right.address && left.isLoopback == right.isLoopback
         }
     }
 
@@ -48,6 +67,6 @@ public struct RequestOrigin: Sendable {
     public func client() -> Peer? {
         if let fixedClient { return fixedClient }
         guard socket >= 0, let address = SocketAddress.peer(of: socket) else { return nil }
-        return Peer(address: address.hostText, isLoopback: address.isLoopback)
+        return Peer(address: address.hostText, ip: address.ipAddress, isLoopback: address.isLoopback)
     }
 }

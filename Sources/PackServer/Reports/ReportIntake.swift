@@ -19,9 +19,7 @@ public struct ReportIntake: Sendable {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == .post else { return .methodNotAllowed(allow: "POST") }
-        let type = request.head.headers["content-type"]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
-        guard type == "application/json" else {
+        guard let type = request.head.headers["content-type"], MediaTypes.isType(type, "application/json") else {
             return .problem(.unsupportedMediaType, detail: "a report is application/json")
         }
         guard let body = request.body, (body.contentLength ?? 0) <= DeviceReport.maxBytes else {
@@ -30,11 +28,13 @@ public struct ReportIntake: Sendable {
                 : .problem(.contentTooLarge, detail: ReportRefusal.tooLarge(limit: DeviceReport.maxBytes).description)
         }
         let hour = now() / 3600
-        guard cap.admit(address: request.origin.client()?.address, hour: hour) else {
+        guard cap.admit(address: request.origin.client()?.ip, hour: hour) else {
             return .problem(.tooManyRequests, detail: "this network's reports for the hour are counted already")
         }
         let pending = DeferredResponse()
-        body.read(upTo: DeviceReport.maxBytes, pace: .within(seconds: bodySeconds)) { [self] result in
+        // Parsing at most 4 KiB and adding to counters is bounded and never blocks: done where the body ends
+        // (the connection's loop), with no hand-off to a worker and back for each report.
+        body.read(upTo: DeviceReport.maxBytes, pace: .within(seconds: bodySeconds), on: .inline) { [self] result in
             switch result {
             case .success(let bytes): pending.complete(count(bytes, hour: hour))
             case .failure: pending.complete(.problem(.badRequest, detail: "the report did not arrive"))

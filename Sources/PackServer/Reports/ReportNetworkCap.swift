@@ -24,7 +24,7 @@ final class ReportNetworkCap: Sendable {
     }
 
     /// Takes one of the network's reports for `hour`; false when its cap is reached.
-    func admit(address: String?, hour: Int64) -> Bool {
+    func admit(address: IPAddress?, hour: Int64) -> Bool {
         let network = Self.network(of: address)
         return state.withLock { state in
             if state.hour != hour {
@@ -40,8 +40,8 @@ final class ReportNetworkCap: Sendable {
     }
 
     /// The /24 or /48 around `address`; a client with no readable address shares one network with all such.
-    static func network(of address: String?) -> IPAddress {
-        guard let parsed = address.flatMap(IPAddress.init) else { return IPAddress(ipv4: 0) }
-        return IPNetwork(address: parsed, prefixLength: parsed.isIPv4 ? 96 + 24 : 48).address
+    static func network(of address: IPAddress?) -> IPAddress {
+        guard let address else { return IPAddress(ipv4: 0) }
+        return IPNetwork(address: address, prefixLength: address.isIPv4 ? 96 + 24 : 48).address
     }
 }

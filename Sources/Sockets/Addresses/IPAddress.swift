@@ -20,8 +20,11 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: some StringProtocol) {
         // inet_pton is a pure function of its text; a C string needs a terminating NUL, so a longer text
         // (no address is longer than 45 characters) is refused before it is copied.
-        guard text.utf8.count <= 45, !text.utf8.contains(0) else { return nil }
+        guard text.utf8.count <= 45 else { return nil }
+        // A `String` first: the scan below is then specialized (called generically from another module it
+        // went through witness tables byte by byte, most of an X-Forwarded-For read: `perf`).
         let string = String(text)
+        guard !string.utf8.contains(0) else { return nil }
         var v4 = in_addr()
         if inet_pton(AF_INET, string, &v4) == 1 {
             self.init(ipv4: UInt32(bigEndian: v4.s_addr))
