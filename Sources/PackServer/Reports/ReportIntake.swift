@@ -1,4 +1,3 @@
-import Foundation
 import HTTP1
 import HTTPServer
 import RolloutRules
