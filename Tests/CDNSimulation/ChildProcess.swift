@@ -28,10 +28,23 @@ package final class ChildProcess {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    package var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning && exitedStatus() == nil }
+
+    /// The status of a child that has exited though Foundation has not noticed yet, peeked from the kernel
+    /// without reaping it (`waitid` with WNOWAIT: Foundation still reaps it); nil while it runs. Foundation
+    /// learns of an exit when a socket it handed the child closes, and a process another test spawned at the
+    /// same instant can inherit that socket and hold it open (swift-corelibs-foundation issue 4795): a full run
+    /// saw a curl that had printed its status look alive for 60 s.
+    private func exitedStatus() -> Int32? {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return nil }
+        let child = info._sifields._sigchld
+        guard child.si_pid == process.processIdentifier else { return nil }
+        return info.si_code == CLD_EXITED ? child.si_status : 128 + child.si_status
+    }
 
     package func signal(_ signal: Int32) {
         if process.isRunning { kill(process.processIdentifier, signal) }
@@ -40,11 +53,14 @@ package final class ChildProcess {
     /// The exit status, or nil if the process was still running after `timeout` (it is then killed).
     /// Also waits (briefly) for the output pipes to reach end of file, so the output is complete.
     package func exitStatus(within timeout: Duration) async throws -> Int32? {
-        guard try await Poll.until(within: timeout, { !process.isRunning }) else {
+        guard try await Poll.until(within: timeout, { !isRunning }) else {
             signal(SIGKILL)
             return nil
         }
         try await Poll.until(within: .seconds(2), every: .milliseconds(10)) { stdout.isFinished && stderr.isFinished }
+        if process.isRunning, let status = exitedStatus() { return status }
+        // Reaped by Foundation between the two looks: its state follows within moments.
+        try await Poll.until(within: .seconds(2), every: .milliseconds(10)) { !process.isRunning }
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 
